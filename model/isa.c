@@ -1,0 +1,267 @@
+/* isa.c — tables, decoder and encoder expanded from isa.def and foreign.def.
+ * Reference: spec-digest §4.0 (opcode map); field positions from the ISA pages and
+ * tt-isa-documentation Diagrams/Src/Bits32.lua. */
+#include "isa.h"
+
+#define TT_MASK(w) ((uint32_t)(((uint64_t)1 << (w)) - 1u))
+
+/* ---- field table ------------------------------------------------------------------------ */
+#define TT_FIELD(F, name, lsb, w, kind, alias) {#name, alias, lsb, w, kind},
+const tt_field_desc tt_isa_fields[] = {
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+};
+#undef TT_FIELD
+const size_t tt_isa_field_count = sizeof tt_isa_fields / sizeof tt_isa_fields[0];
+
+/* Per-form constants: TT_NF_<F> field count, TT_FB_<F> union of field bits,
+ * TT_FW_<F> sum of widths, TT_DM_<F> discriminator mask. */
+#define TT_FORM(ID, mn, dm, dv) enum { TT_DM_##ID = (dm), TT_NF_##ID = 0
+#define TT_FIELD(F, name, lsb, w, kind, alias) + 1
+#define TT_END(F) };
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+#undef TT_FORM
+#undef TT_FIELD
+#undef TT_END
+#define TT_FORM(ID, mn, dm, dv) enum { TT_FB_##ID = 0
+#define TT_FIELD(F, name, lsb, w, kind, alias) | (int)(TT_MASK(w) << (lsb))
+#define TT_END(F) };
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+#undef TT_FORM
+#undef TT_FIELD
+#undef TT_END
+#define TT_FORM(ID, mn, dm, dv) enum { TT_FW_##ID = 0
+#define TT_FIELD(F, name, lsb, w, kind, alias) + (w)
+#define TT_END(F) };                                                                         \
+  _Static_assert(TT_FW_##F == __builtin_popcount(TT_FB_##F), #F ": fields overlap");        \
+  _Static_assert((TT_FB_##F & TT_DM_##F) == 0, #F ": a field covers a discriminator bit");  \
+  _Static_assert((TT_FB_##F & ~0xFFFFFF) == 0, #F ": a field leaves the payload");
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+#undef TT_FORM
+#undef TT_FIELD
+#undef TT_END
+
+/* First field index of each form. */
+#define TT_FORM(ID, mn, dm, dv) TT_FIRST_##ID, TT_LAST_##ID = TT_FIRST_##ID + TT_NF_##ID - 1,
+enum {
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+  TT_FIELDS_TOTAL
+};
+#undef TT_FORM
+_Static_assert(TT_FIELDS_TOTAL == sizeof tt_isa_fields / sizeof tt_isa_fields[0], "fields");
+
+/* ---- form, mnemonic, LLK and foreign tables ---------------------------------------------- */
+#define TT_FORM(ID, mn, dm, dv) {#ID, TT_MN_##mn, dm, dv, (uint32_t)TT_FB_##ID, TT_FIRST_##ID, TT_NF_##ID},
+const tt_form_desc tt_isa_forms[TT_FORM_FOREIGN] = {
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+};
+#undef TT_FORM
+
+#define TT_MNEM(ID, op, unit, block) {#ID, op, unit, block},
+const tt_mnem_desc tt_isa_mnems[TT_MNEM_COUNT] = {
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+};
+#undef TT_MNEM
+
+#define TT_LLK(M, name, lsb, w) {#name, TT_MN_##M, lsb, w},
+const tt_llk_desc tt_isa_llk[] = {
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+};
+#undef TT_LLK
+const size_t tt_isa_llk_count = sizeof tt_isa_llk / sizeof tt_isa_llk[0];
+
+/* Foreign rows: FRONTEND never caught; NOTABLE caught only by a full mask, like NOP (our
+ * reading of "all bits set blocks everything", AMB-28). */
+#define TT_FOREIGN(NAME, op, block, kind) \
+  {#NAME, op, (kind) == TT_FG_GATE ? (block) : (kind) == TT_FG_NOTABLE ? TT_BLOCK_NOP : 0, kind},
+const tt_foreign_desc tt_isa_foreign[TT_FOREIGN_COUNT] = {
+#include "foreign.def"
+};
+#undef TT_FOREIGN
+
+/* ---- lookups ------------------------------------------------------------------------------ */
+int tt_mnem_by_opcode(uint8_t opcode) {
+  unsigned lo = 0, hi = TT_MNEM_COUNT;
+  while (lo < hi) {  /* bounded: halves every pass */
+    unsigned mid = (lo + hi) / 2;
+    if (tt_isa_mnems[mid].opcode < opcode) lo = mid + 1; else hi = mid;
+  }
+  return (lo < TT_MNEM_COUNT && tt_isa_mnems[lo].opcode == opcode) ? (int)lo : -1;
+}
+
+int tt_foreign_by_opcode(uint8_t opcode) {
+  unsigned lo = 0, hi = TT_FOREIGN_COUNT;
+  while (lo < hi) {
+    unsigned mid = (lo + hi) / 2;
+    if (tt_isa_foreign[mid].opcode < opcode) lo = mid + 1; else hi = mid;
+  }
+  return (lo < TT_FOREIGN_COUNT && tt_isa_foreign[lo].opcode == opcode) ? (int)lo : -1;
+}
+
+unsigned tt_mnem_forms(unsigned mnem, unsigned *first) {
+  unsigned n = 0;
+  *first = 0;
+  for (unsigned f = 0; f < TT_FORM_FOREIGN; f++) {
+    if (tt_isa_forms[f].mnem != mnem) continue;
+    if (n == 0) *first = f;
+    n++;
+  }
+  return n;
+}
+
+unsigned tt_mnem_llk(unsigned mnem, unsigned *first) {
+  unsigned n = 0;
+  *first = 0;
+  for (unsigned i = 0; i < tt_isa_llk_count; i++) {
+    if (tt_isa_llk[i].mnem != mnem) continue;
+    if (n == 0) *first = i;
+    n++;
+  }
+  return n;
+}
+
+static int name_eq(const char *a, const char *b, size_t len) {
+  size_t i = 0;
+  for (; i < len; i++) {
+    char x = a[i], y = b[i];
+    if (y == 0) return 0;
+    if (x >= 'a' && x <= 'z') x = (char)(x - 32);
+    if (y >= 'a' && y <= 'z') y = (char)(y - 32);
+    if (x != y) return 0;
+  }
+  return b[i] == 0;
+}
+
+int tt_form_by_name(const char *name, size_t len) {
+  for (unsigned f = 0; f < TT_FORM_FOREIGN; f++)
+    if (name_eq(name, tt_isa_forms[f].name, len)) return (int)f;
+  return -1;
+}
+
+int tt_mnem_by_name(const char *name, size_t len) {
+  for (unsigned m = 0; m < TT_MNEM_COUNT; m++)
+    if (name_eq(name, tt_isa_mnems[m].name, len)) return (int)m;
+  return -1;
+}
+
+int tt_foreign_by_name(const char *name, size_t len) {
+  for (unsigned m = 0; m < TT_FOREIGN_COUNT; m++)
+    if (name_eq(name, tt_isa_foreign[m].name, len)) return (int)m;
+  return -1;
+}
+
+const char *tt_form_name(unsigned form) {
+  if (form < TT_FORM_FOREIGN) return tt_isa_forms[form].name;
+  return form == TT_FORM_FOREIGN ? "FOREIGN" : "UNDEFINED";
+}
+
+const char *tt_insn_name(const tt_insn *in) {
+  if (in->form < TT_FORM_FOREIGN) return tt_isa_mnems[in->mnem].name;
+  if (in->form == TT_FORM_FOREIGN) return tt_isa_foreign[in->foreign].name;
+  return "UNDEFINED";
+}
+
+/* ---- decoder ------------------------------------------------------------------------------ */
+static void decode_fields(uint32_t word, tt_insn *out) {
+  switch ((tt_form)out->form) {
+#define TT_FORM(ID, mn, dm, dv) case TT_FORM_##ID: {
+#define TT_FIELD(F, name, lsb, w, kind, alias) out->a.F.name = (word >> (lsb)) & TT_MASK(w);
+#define TT_END(F) out->a.F.word = word; return; }
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+#undef TT_FORM
+#undef TT_FIELD
+#undef TT_END
+  case TT_FORM_FOREIGN:
+  case TT_FORM_UNDEFINED:
+  case TT_FORM_COUNT:
+    return;
+  }
+}
+
+void tt_decode(uint32_t word, tt_insn *out) {
+  uint8_t opcode = (uint8_t)(word >> 24);
+  uint32_t payload = word & 0xFFFFFFu;
+  int m = tt_mnem_by_opcode(opcode);
+  out->word = word;
+  out->foreign = 0;
+  out->reserved = 0;
+  out->a.NOP.word = word;
+  if (m >= 0) {
+    unsigned first, n = tt_mnem_forms((unsigned)m, &first);
+    for (unsigned f = first; f < first + n; f++) {
+      const tt_form_desc *fd = &tt_isa_forms[f];
+      if ((payload & fd->disc_mask) != fd->disc_value) continue;
+      out->form = (uint16_t)f;
+      out->mnem = (uint16_t)m;
+      out->block_bits = tt_isa_mnems[m].block_bits;
+      out->reserved = payload & ~(fd->field_bits | fd->disc_mask);
+      decode_fields(word, out);
+      return;
+    }
+  }
+  out->mnem = TT_MNEM_COUNT;
+  int fg = tt_foreign_by_opcode(opcode);
+  if (fg >= 0) {
+    out->form = TT_FORM_FOREIGN;
+    out->foreign = (uint16_t)fg;
+    out->block_bits = tt_isa_foreign[fg].block_bits;
+  } else {
+    /* Undefined opcodes: caught only by a full mask (nothing documents them). */
+    out->form = TT_FORM_UNDEFINED;
+    out->block_bits = TT_BLOCK_NOP;
+  }
+}
+
+unsigned tt_insn_fields(const tt_insn *in, uint32_t *values, unsigned max) {
+  if (in->form >= TT_FORM_FOREIGN) return 0;
+  const tt_form_desc *fd = &tt_isa_forms[in->form];
+  unsigned n = 0;
+  for (unsigned i = 0; i < fd->field_count && n < max; i++) {
+    const tt_field_desc *f = &tt_isa_fields[fd->field_first + i];
+    values[n++] = (in->word >> f->lsb) & TT_MASK(f->width);
+  }
+  return n;
+}
+
+int tt_encode(tt_form form, const uint32_t *values, unsigned count, uint32_t *word,
+              unsigned *bad_field) {
+  if ((unsigned)form >= TT_FORM_FOREIGN) return -1;
+  const tt_form_desc *fd = &tt_isa_forms[form];
+  uint32_t w = ((uint32_t)tt_isa_mnems[fd->mnem].opcode << 24) | fd->disc_value;
+  for (unsigned i = 0; i < fd->field_count; i++) {
+    const tt_field_desc *f = &tt_isa_fields[fd->field_first + i];
+    uint32_t v = i < count ? values[i] : 0;
+    if (v & ~TT_MASK(f->width)) {
+      if (bad_field) *bad_field = i;
+      return -1;
+    }
+    w |= v << f->lsb;
+  }
+  *word = w;
+  return 0;
+}
+
+uint32_t tt_reencode(const tt_insn *in) {
+  if (in->form >= TT_FORM_FOREIGN) return in->word;
+  uint32_t values[16], w = 0;
+  unsigned n = tt_insn_fields(in, values, 16);
+  if (tt_encode((tt_form)in->form, values, n, &w, NULL) != 0) return ~in->word;
+  return w;
+}

@@ -1,0 +1,158 @@
+/* isa.h — types expanded from the one encoding table (isa.def) and the foreign-opcode table
+ * (foreign.def): form and mnemonic enums, per-form argument structs, the decoded instruction,
+ * and the table-driven decoder/encoder/name API. Part of the public API (included by tt.h). */
+#ifndef TT_ISA_H
+#define TT_ISA_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+/* Execution units an instruction can be sent to after its Wait Gate. */
+typedef enum tt_unit {
+  TT_UNIT_MISC,    /* NOP (Miscellaneous Unit) */
+  TT_UNIT_THCON,   /* Scalar Unit */
+  TT_UNIT_SYNC,    /* Sync Unit */
+  TT_UNIT_CFG,     /* Configuration Unit */
+  TT_UNIT_FOREIGN  /* any unit outside the model (matrix, vector, packer, ...) */
+} tt_unit;
+
+/* Field kinds: how the assembler, disassembler and fuzz mutators read a field. */
+typedef enum tt_field_kind {
+  TT_K_INT,        /* plain number */
+  TT_K_REG,        /* GPR index 0..63 */
+  TT_K_HALFREG,    /* 16-bit half-register index 0..127 */
+  TT_K_CFG,        /* Config word index */
+  TT_K_TCFG,       /* ThreadConfig word index */
+  TT_K_BLOCK,      /* Wait Gate block mask (tt-llk p_stall::STALL_* names) */
+  TT_K_STALLCOND,  /* STALLWAIT condition mask (p_stall condition names) */
+  TT_K_SEMCOND,    /* SEMWAIT condition mask (p_stall::STALL_ON_ZERO / STALL_ON_MAX) */
+  TT_K_SEMMASK,    /* semaphore bit mask (bit i = semaphore i) */
+  TT_K_MUTEX       /* mutex index */
+} tt_field_kind;
+
+/* Block mask marker for NOP: caught only when every bit of the latched block mask is set. */
+#define TT_BLOCK_NOP 0x200u
+#define TT_BLOCK_ALL 0x1FFu
+
+/* ---- expanded enums ------------------------------------------------------------------ */
+#define TT_MNEM(ID, op, unit, block) TT_MN_##ID,
+typedef enum tt_mnem {
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+  TT_MNEM_COUNT
+} tt_mnem;
+#undef TT_MNEM
+
+#define TT_FORM(ID, mn, dm, dv) TT_FORM_##ID,
+typedef enum tt_form {
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+  TT_FORM_FOREIGN,     /* a documented Blackhole opcode of a unit outside the model */
+  TT_FORM_UNDEFINED,   /* an opcode Blackhole does not define */
+  TT_FORM_COUNT
+} tt_form;
+#undef TT_FORM
+
+#define TT_FOREIGN(NAME, op, block, kind) TT_FG_ID_##NAME,
+typedef enum tt_foreign_id {
+#include "foreign.def"
+  TT_FOREIGN_COUNT
+} tt_foreign_id;
+#undef TT_FOREIGN
+
+/* Foreign-opcode kinds (foreign.def column 4). */
+#define TT_FG_GATE 0      /* reaches the Wait Gate; block bits from the BH table */
+#define TT_FG_FRONTEND 1  /* MOP, MOP_CFG, REPLAY, RESOURCEDECL: consumed before the gate */
+#define TT_FG_NOTABLE 2   /* defined opcode with no row in the BH block table (AMB-28) */
+
+/* ---- per-form argument structs: tt_args_<FORM>, first member the raw word --------------- */
+#define TT_FORM(ID, mn, dm, dv) typedef struct tt_args_##ID { uint32_t word;
+#define TT_FIELD(F, name, lsb, w, kind, alias) uint32_t name;
+#define TT_END(F) } tt_args_##F;
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+#undef TT_FORM
+#undef TT_FIELD
+#undef TT_END
+
+/* A decoded instruction. */
+typedef struct tt_insn {
+  uint32_t word;
+  uint16_t form;        /* tt_form */
+  uint16_t mnem;        /* tt_mnem, or TT_MNEM_COUNT for foreign/undefined */
+  uint16_t foreign;     /* tt_foreign_id when form == TT_FORM_FOREIGN */
+  uint16_t block_bits;  /* Wait Gate bits that catch it (TT_BLOCK_NOP for NOP) */
+  uint32_t reserved;    /* payload bits set outside every field and discriminator */
+  union {
+#define TT_FORM(ID, mn, dm, dv) tt_args_##ID ID;
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+#undef TT_FORM
+  } a;
+} tt_insn;
+
+/* ---- table views ------------------------------------------------------------------------ */
+typedef struct tt_field_desc {
+  const char *name;     /* ISA field name, snake_case */
+  const char *alias;    /* tt-llk field name */
+  uint8_t lsb, width;
+  uint8_t kind;         /* tt_field_kind */
+} tt_field_desc;
+
+typedef struct tt_form_desc {
+  const char *name;     /* e.g. "SETDMAREG_IMM" */
+  uint16_t mnem;        /* tt_mnem */
+  uint32_t disc_mask, disc_value;
+  uint32_t field_bits;  /* union of field masks */
+  uint16_t field_first, field_count;  /* slice of tt_isa_fields[] */
+} tt_form_desc;
+
+typedef struct tt_mnem_desc {
+  const char *name;     /* e.g. "SETDMAREG" */
+  uint8_t opcode;
+  uint8_t unit;         /* tt_unit */
+  uint16_t block_bits;
+} tt_mnem_desc;
+
+typedef struct tt_llk_desc { const char *name; uint16_t mnem; uint8_t lsb, width; } tt_llk_desc;
+
+typedef struct tt_foreign_desc {
+  const char *name; uint8_t opcode; uint16_t block_bits; uint8_t kind;
+} tt_foreign_desc;
+
+extern const tt_mnem_desc tt_isa_mnems[TT_MNEM_COUNT];
+extern const tt_form_desc tt_isa_forms[TT_FORM_FOREIGN];
+extern const tt_field_desc tt_isa_fields[];
+extern const size_t tt_isa_field_count;
+extern const tt_llk_desc tt_isa_llk[];
+extern const size_t tt_isa_llk_count;
+extern const tt_foreign_desc tt_isa_foreign[TT_FOREIGN_COUNT];
+
+/* Decode any 32-bit word (total: every word gives exactly one result). */
+void tt_decode(uint32_t word, tt_insn *out);
+/* Field values of a decoded in-model form, in table order; returns the count. */
+unsigned tt_insn_fields(const tt_insn *in, uint32_t *values, unsigned max);
+/* Encode a form from field values in table order. Returns 0 and sets *word, or -1 with
+ * *bad_field set to the index of the first value that does not fit its width. */
+int tt_encode(tt_form form, const uint32_t *values, unsigned count, uint32_t *word,
+              unsigned *bad_field);
+/* Re-encode a decoded instruction (encode(decode(w)) == w when w has no reserved bit). */
+uint32_t tt_reencode(const tt_insn *in);
+const char *tt_form_name(unsigned form);
+const char *tt_insn_name(const tt_insn *in);  /* mnemonic, foreign name, or "UNDEFINED" */
+/* Mnemonic lookup by opcode, or -1. */
+int tt_mnem_by_opcode(uint8_t opcode);
+/* Foreign lookup by opcode, or -1. */
+int tt_foreign_by_opcode(uint8_t opcode);
+/* Slices of the tables belonging to one mnemonic (rows of a mnemonic are contiguous). */
+unsigned tt_mnem_forms(unsigned mnem, unsigned *first);
+unsigned tt_mnem_llk(unsigned mnem, unsigned *first);
+int tt_form_by_name(const char *name, size_t len);   /* exact, case-insensitive; or -1 */
+int tt_mnem_by_name(const char *name, size_t len);   /* exact, case-insensitive; or -1 */
+int tt_foreign_by_name(const char *name, size_t len);/* exact, case-insensitive; or -1 */
+
+#endif

@@ -1,0 +1,275 @@
+/* tt.h — public API of the tensix-harness model: the Blackhole Tensix Sync Unit,
+ * Configuration Unit, Scalar Unit (ThCon) and per-thread Wait Gate, for three threads.
+ *
+ * Embedding contract:
+ *   - The caller owns the state (tt_state, ~2.6 MiB: declare it static or inside a harness).
+ *     tt_init() once; tt_reset() between runs (cost proportional to what the run touched).
+ *   - Nothing here allocates, reads time, the environment or host randomness, exits, or
+ *     loops without a bound. Input-caused conditions are recorded as per-thread faults.
+ *   - Load per-thread programs (raw 32-bit Tensix words), run with a budget, read state
+ *     through the accessors or tt_loc_*, compare runs with tt_digest().
+ */
+#ifndef TT_H
+#define TT_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include "isa.h"
+
+/* ---- sizes (spec-digest §2; BlackholeA0 BackendConfiguration.md, SyncUnit.md) ---------- */
+#define TT_THREAD_COUNT 3
+#define TT_GPR_COUNT 64
+#define TT_CFG_BANK_COUNT 2
+#define TT_CFG_WORD_COUNT 224          /* CFG_STATE_SIZE * 4 */
+#define TT_CFG_GLOBAL_BASE 180         /* GLOBAL_CFGREG_BASE_ADDR32: >= applies to both banks */
+#define TT_TCFG_WORD_COUNT 68          /* THD_STATE_SIZE */
+#define TT_SEM_COUNT 8
+#define TT_MUTEX_SLOTS 5               /* indices 0..4; index 1 does not exist on Blackhole */
+#define TT_L1_SIZE (1536u * 1024u)     /* TENSIX_SRAM_SIZE on Blackhole */
+#define TT_L1_SIZE_WH (1464u * 1024u)  /* knob l1_size=1464k */
+#define TT_MMIO_BASE 0xFFB00000u       /* ThCon MMIO window 0xFFB00000..0xFFBFFFFF */
+#define TT_MMIO_SIZE 0x100000u
+#define TT_MMIO_LOW 0xFFB11000u        /* lowest address ThCon may touch (below: UB) */
+#define TT_STREAM_BASE 0xFFB40000u     /* NoC overlay stream s register r: +s*0x1000+r*4 */
+#define TT_STREAM_COUNT 64
+#define TT_STREAM_PHASE_REG 29         /* STREAM_CURR_PHASE_REG_INDEX */
+#define TT_STREAM_MSGS_REG 259         /* STREAM_NUM_MSGS_RECEIVED_REG_INDEX */
+#define TT_PROG_MAX 4096               /* instructions per thread program */
+#define TT_PACKER_COUNT 4
+#define TT_SRC_ROWS 64
+#define TT_SRC_COLS 16
+#define TT_DIRTY_SHIFT 6               /* L1/MMIO dirty tracking granule: 64 bytes */
+#define TT_L1_CHUNKS (TT_L1_SIZE >> TT_DIRTY_SHIFT)
+#define TT_MMIO_CHUNKS (TT_MMIO_SIZE >> TT_DIRTY_SHIFT)
+
+/* Config / ThreadConfig words with side effects or special meaning (METAL cfg_defines.h). */
+#define TT_CFG_STATE_RESET_EN 4
+#define TT_CFG_RISCV_IC_INVALIDATE 185
+#define TT_CFG_PRNG_SEED 186
+#define TT_CFG_SCRATCH0 209            /* SCRATCH_SEC0..2_val: 209, 210, 211 */
+#define TT_TCFG_CFG_STATE_ID 0         /* bit 0: the thread's Config bank */
+#define TT_TCFG_SRCA_SET 5             /* SRCA_SET_SetOvrdWithAddr: bit 2 */
+#define TT_TCFG_CTX_CNT_RESET 41       /* UNPACK_MISC_CFG_CfgContextCntReset_0/_1: bits 4, 12 */
+#define TT_TCFG_STREAMWAIT_PHASE_HI 57 /* mask 0x3ff */
+#define TT_TCFG_STREAMWAIT_MSGS_HI 58  /* mask 0x7f */
+#define TT_TCFG_STREAM_ID_SYNC 59      /* 59..62: STREAM_ID_SYNC_SEC0..3_BankSel, mask 0x3f */
+
+/* ---- enums --------------------------------------------------------------------------- */
+typedef enum tt_mode { TT_MODE_FUNC = 0, TT_MODE_CYCLE = 1 } tt_mode;
+
+/* Fault classes: the ISA documentation's own taxonomy (vector-format.md names). */
+typedef enum tt_fault_class {
+  TT_FAULT_NONE, TT_FAULT_UNDEFINED, TT_FAULT_UNPREDICTABLE, TT_FAULT_NONCONTRACTUAL,
+  TT_FAULT_UNSUPPORTED, TT_FAULT_UNIMPLEMENTED, TT_FAULT_CLASS_COUNT
+} tt_fault_class;
+
+/* Why a fault was recorded (one class each, see tt_fault_code_class()). */
+#define TT_FAULT_CODES(X)                                                                  \
+  X(NONE, NONE, "no fault")                                                                \
+  X(RESERVED_BITS, UNDEFINED, "reserved payload bits set")                                 \
+  X(UNDEFINED_OPCODE, UNDEFINED, "opcode not defined on Blackhole")                        \
+  X(CFG_INDEX, UNDEFINED, "Config index >= 224")                                           \
+  X(TCFG_INDEX, UNDEFINED, "ThreadConfig index >= 68")                                     \
+  X(L1_RANGE, UNDEFINED, "L1 address beyond TENSIX_SRAM_SIZE")                             \
+  X(MMIO_RANGE, UNDEFINED, "MMIO address below 0xFFB11000")                                \
+  X(SRC_ROW, UNDEFINED, "Src row out of range")                                            \
+  X(MODE, UNDEFINED, "undefined mode value")                                               \
+  X(SEMWAIT_COND0, UNDEFINED, "SEMWAIT with ConditionMask 0")                              \
+  X(ATOMIC_BIT23, NONCONTRACTUAL, "atomic with bit 23 (MemHierSel) set")                   \
+  X(TDMA_RISC, NONCONTRACTUAL, "MMIO access to TDMA-RISC, unmapped for Tensix on BH")       \
+  X(REG2FLOP, UNSUPPORTED, "REG2FLOP is UnsupportedFunctionality on Blackhole")            \
+  X(RSTDMA, UNSUPPORTED, "RSTDMA has no documented semantics")                             \
+  X(SETDMAREG_SPECIAL, UNSUPPORTED, "SETDMAREG special mode reads packer state (stub)")    \
+  X(FRONTEND_OP, UNIMPLEMENTED, "MOP/REPLAY expansion is not modelled")                    \
+  X(MUTEX_INVALID, UNDEFINED, "mutex index not in {0,2,3,4}: waits forever")
+#define TT_X_ENUM(id, cls, text) TT_FC_##id,
+typedef enum tt_fault_code { TT_FAULT_CODES(TT_X_ENUM) TT_FAULT_CODE_COUNT } tt_fault_code;
+#undef TT_X_ENUM
+
+/* What a thread is waiting on (meaningful when it is not done). */
+typedef enum tt_wait_kind {
+  TT_WAIT_NONE,           /* not waiting (or done) */
+  TT_WAIT_LATCH,          /* head instruction caught by the latched wait, conditions unmet */
+  TT_WAIT_MUTEX,          /* ATGETM: mutex held by another thread */
+  TT_WAIT_MUTEX_INVALID,  /* ATGETM/ATRELM on an index that does not exist: forever */
+  TT_WAIT_ATCAS,          /* ATCAS compare failing: retrying */
+  TT_WAIT_ATINCGETPTR,    /* ATINCGETPTR full/empty: retrying */
+  TT_WAIT_BUDGET          /* cycle mode: a unit or pipeline is still busy */
+} tt_wait_kind;
+
+typedef enum tt_outcome {
+  TT_OUT_DONE,      /* every thread retired its whole stream */
+  TT_OUT_DEADLOCK,  /* some thread is not done and no thread can ever progress again */
+  TT_OUT_BUDGET,    /* stopped by the budget */
+  TT_OUT_UNSUPPORTED_MODE
+} tt_outcome;
+
+typedef enum tt_latch_op { TT_LATCH_NONE, TT_LATCH_STALLWAIT, TT_LATCH_SEMWAIT, TT_LATCH_STREAMWAIT } tt_latch_op;
+
+/* Knobs: see knobs.def. */
+#define TT_KNOB(ID, name, values, amb, text) TT_KNOB_##ID,
+typedef enum tt_knob { 
+#include "knobs.def"
+  TT_KNOB_COUNT } tt_knob;
+#undef TT_KNOB
+
+/* ---- state ------------------------------------------------------------------------------ */
+/* One Wait Gate latch: the latched wait instruction (STALLWAIT.md, SEMWAIT.md, STREAMWAIT.md). */
+typedef struct tt_latch {
+  uint8_t op;             /* tt_latch_op; reset NONE */
+  uint8_t sem_mask;       /* SEMWAIT: bit i = semaphore i */
+  uint8_t stream_select;  /* STREAMWAIT: 0..3, index into STREAM_ID_SYNC_SEC */
+  uint8_t condition_index;/* STREAMWAIT: 0 phase (reg 29), 1 messages (reg 259) */
+  uint16_t block_mask;    /* 9 bits, default-substituted (0 -> B6) */
+  uint16_t cond_mask;     /* STALLWAIT 13 bits (0 -> 0x0F), SEMWAIT 2 bits */
+  uint32_t target;        /* STREAMWAIT target value (HI << 10 | Lo) */
+  uint32_t target_lo;     /* STREAMWAIT Lo field, for streamwait_operands=live */
+} tt_latch;
+
+typedef struct tt_thread {
+  uint32_t pc;            /* index of the next instruction of prog[] to issue; reset 0 */
+  uint32_t len;           /* program length; reset 0 */
+  uint32_t retired;       /* instructions that passed the gate */
+  tt_latch latch;
+  uint8_t fault_class;    /* first fault's class (tt_fault_class); reset NONE */
+  uint8_t fault_code;     /* first fault's reason (tt_fault_code) */
+  uint16_t fault_count;   /* faults recorded (saturating) */
+  uint32_t fault_pc;      /* instruction index of the first fault */
+  uint8_t wait_kind;      /* tt_wait_kind, updated by every scheduler step */
+  uint8_t wait_arg;       /* mutex index / semaphore mask etc. */
+  uint8_t pad[2];
+} tt_thread;
+
+/* Packer state read by SETDMAREG special mode: an input stub the caller may set. */
+typedef struct tt_packer {
+  uint32_t acc_tile_size[TT_THREAD_COUNT];
+  uint32_t last_tile_size;
+  uint8_t last_thread;
+  uint8_t all_zero_flags;
+  uint8_t exp_hist_max;
+  uint8_t pad;
+  uint8_t exp_hist[32];
+} tt_packer;
+
+/* All small resettable state; tt_reset() clears it in one go. */
+typedef struct tt_core {
+  /* architectural */
+  uint32_t gpr[TT_THREAD_COUNT][TT_GPR_COUNT];          /* 32-bit, reset 0 */
+  uint32_t cfg[TT_CFG_BANK_COUNT][TT_CFG_WORD_COUNT];   /* Config banks, reset 0 */
+  uint16_t tcfg[TT_THREAD_COUNT][TT_TCFG_WORD_COUNT];   /* ThreadConfig 16-bit values, reset 0 */
+  uint8_t sem_value[TT_SEM_COUNT];                      /* 4-bit, reset 0 */
+  uint8_t sem_max[TT_SEM_COUNT];                        /* 4-bit, reset 0 */
+  uint8_t mutex[TT_MUTEX_SLOTS];                        /* 0 nobody, 1+t held by thread t */
+  uint8_t mutex_handoff[TT_MUTEX_SLOTS];                /* 0 none, 1+t reserved by the fairness rule */
+  uint8_t pad0[2];
+  tt_thread thr[TT_THREAD_COUNT];
+  /* side-effect observations (write-only hardware actions, recorded for checking) */
+  uint32_t prng_seed;                                   /* last value written to PRNG_SEED */
+  uint32_t prng_reseeds;                                /* count of reseeds */
+  uint32_t icache_invalidates[5];                       /* per core B,T0,T1,T2,NC */
+  uint32_t ctx_cnt_resets[TT_THREAD_COUNT][2];          /* unpacker 0/1 context counter resets */
+  /* input stubs */
+  tt_packer packer[TT_PACKER_COUNT];
+  uint8_t src_allowed_unpackers[2];                     /* SrcA/SrcB owned by unpackers: 1 (stub) */
+  uint8_t src_dirty;
+  uint8_t pad1;
+  /* bookkeeping */
+  uint64_t steps;                                       /* scheduler steps of the last run(s) */
+  uint32_t form_count[TT_FORM_COUNT];                   /* instructions issued, per form */
+  uint32_t fault_counts[TT_FAULT_CLASS_COUNT];          /* faults recorded, per class */
+  uint16_t l1_dirty_count, mmio_dirty_count;
+} tt_core;
+
+typedef struct tt_params {
+  uint8_t mode;                  /* tt_mode */
+  uint8_t knob[TT_KNOB_COUNT];   /* value index per knob, 0 = default */
+} tt_params;
+
+typedef struct tt_state {
+  tt_core c;
+  /* large arrays: each has one writer that marks a dirty granule; reset is O(dirty) */
+  uint32_t prog[TT_THREAD_COUNT][TT_PROG_MAX];
+  uint32_t src[2][TT_SRC_ROWS][TT_SRC_COLS];            /* SrcA/SrcB stub (19-bit datums) */
+  uint8_t l1[TT_L1_SIZE];
+  uint32_t mmio[TT_MMIO_SIZE / 4];                      /* 0xFFB00000.. words */
+  uint8_t l1_dirty[TT_L1_CHUNKS / 8];
+  uint8_t mmio_dirty[TT_MMIO_CHUNKS / 8];
+  uint16_t l1_dirty_list[TT_L1_CHUNKS];
+  uint16_t mmio_dirty_list[TT_MMIO_CHUNKS];
+  /* parameters: survive tt_reset() */
+  tt_params p;
+} tt_state;
+
+/* ---- lifecycle and running --------------------------------------------------------------- */
+void tt_init(tt_state *st);                 /* full initialisation, default knobs, func mode */
+void tt_reset(tt_state *st);                /* back to the reset state; parameters kept */
+int tt_set_mode(tt_state *st, tt_mode mode);/* 0, or -1 when the mode is not available */
+int tt_mode_available(tt_mode mode);
+/* Load thread t's program (replaces it, pc = 0). Returns 0, or -1 if t or count is bad. */
+int tt_load_program(tt_state *st, unsigned t, const uint32_t *words, uint32_t count);
+/* Run until done, deadlock or `budget` scheduler steps (func: rounds; cycle: cycles). */
+tt_outcome tt_run(tt_state *st, uint64_t budget);
+/* One scheduler step; returns 1 if anything changed (an instruction issued or a latch moved). */
+int tt_step(tt_state *st);
+int tt_thread_done(const tt_state *st, unsigned t);
+/* Can thread t never progress again? (valid after tt_run returned DEADLOCK or DONE) */
+int tt_thread_blocked(const tt_state *st, unsigned t);
+/* Human-readable wait reason of thread t ("latched SEMWAIT cond=0x1 sems=0x02 (sem1=0)"). */
+size_t tt_describe_wait(const tt_state *st, unsigned t, char *buf, size_t n);
+uint64_t tt_digest(const tt_state *st);      /* hash of all architectural state */
+
+/* ---- knobs ------------------------------------------------------------------------------- */
+const char *tt_knob_name(unsigned knob);
+const char *tt_knob_values(unsigned knob);   /* "a|b|c" */
+const char *tt_knob_ref(unsigned knob);
+const char *tt_knob_text(unsigned knob);
+/* Set knob by names; 0 ok, -1 unknown knob, -2 unknown value. */
+int tt_knob_set(tt_state *st, const char *name, const char *value);
+const char *tt_fault_class_name(unsigned cls);     /* "none", "undefined", ... */
+int tt_fault_class_parse(const char *name);        /* or -1 */
+const char *tt_fault_code_text(unsigned code);
+unsigned tt_fault_code_class(unsigned code);
+
+/* ---- state access (raw: no side effects, no banking; marks dirty) ----------------------- */
+typedef enum tt_loc_kind {
+  TT_LOC_GPR, TT_LOC_CFG, TT_LOC_TCFG, TT_LOC_SEM_VALUE, TT_LOC_SEM_MAX, TT_LOC_MUTEX,
+  TT_LOC_L1_U8, TT_LOC_L1_U16, TT_LOC_L1_U32, TT_LOC_MMIO
+} tt_loc_kind;
+typedef struct tt_loc {
+  uint8_t kind;      /* tt_loc_kind */
+  uint8_t sel;       /* thread (GPR, TCFG) or bank (CFG) */
+  uint32_t index;    /* register/word index, semaphore/mutex index, or byte address */
+} tt_loc;
+/* Parse "t0.gpr[3]", "cfg[1][200]", "tcfg[2][5]", "sem[3].value", "mutex[2]", "l1.u32[0x40]",
+ * "mmio[0xFFB40074]". Returns 0, or -1 with a message in err. Numbers: decimal or 0x hex. */
+int tt_loc_parse(const char *text, size_t len, tt_loc *loc, const char **err);
+size_t tt_loc_format(const tt_loc *loc, char *buf, size_t n);
+unsigned tt_loc_width(const tt_loc *loc);          /* bits: 32/16/8/4; mutex: 2 */
+uint32_t tt_loc_get(const tt_state *st, const tt_loc *loc);  /* mutex: 0 none, 1+t */
+void tt_loc_set(tt_state *st, const tt_loc *loc, uint32_t value);
+/* Call cb for every architectural location whose value differs between a and b. */
+typedef void (*tt_diff_cb)(void *ctx, const tt_loc *loc, uint32_t a, uint32_t b);
+unsigned tt_state_diff(const tt_state *a, const tt_state *b, tt_diff_cb cb, void *ctx);
+
+uint32_t tt_l1_read(const tt_state *st, uint32_t addr, unsigned bytes);   /* little-endian */
+void tt_l1_write(tt_state *st, uint32_t addr, unsigned bytes, uint32_t value);
+uint32_t tt_mmio_read(const tt_state *st, uint32_t addr);                 /* 4-aligned */
+void tt_mmio_write(tt_state *st, uint32_t addr, uint32_t value);
+
+/* ---- host (RISC-V) port: BlackholeA0/TensixTile/BabyRISCV/README.md memory map --------- */
+typedef enum tt_core_id { TT_CORE_B, TT_CORE_T0, TT_CORE_T1, TT_CORE_T2 } tt_core_id;
+typedef enum tt_host_status {
+  TT_HOST_OK, TT_HOST_UNMAPPED, TT_HOST_READONLY, TT_HOST_BAD_SIZE, TT_HOST_UNSUPPORTED
+} tt_host_status;
+#define TT_HOST_GPR_BASE 0xFFE00000u   /* REGFILE_BASE */
+#define TT_HOST_SEM_BASE 0xFFE80020u   /* PC_BUF_BASE + 4*PC_BUF_SEMAPHORE_BASE */
+#define TT_HOST_CFG_BASE 0xFFEF0000u   /* TENSIX_CFG_BASE: Config[2][224] */
+#define TT_HOST_CFG_DUAL 0xFFEF0700u   /* ConfigDualWrite[224] */
+#define TT_HOST_TCFG_BASE 0xFFEF0A80u  /* ThreadConfig[3][68], 4 bytes per entry */
+/* size: 1, 2 or 4 bytes, naturally aligned. */
+tt_host_status tt_host_read(tt_state *st, tt_core_id core, uint32_t addr, unsigned size,
+                            uint32_t *value);
+tt_host_status tt_host_write(tt_state *st, tt_core_id core, uint32_t addr, unsigned size,
+                             uint32_t value);
+
+#endif
