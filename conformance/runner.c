@@ -1,0 +1,275 @@
+/* runner.c — ttconf, the conformance runner: runs `.vec` files (../shared/spec/vector-format.md)
+ * against the model in func and/or cycle mode and reports one line per vector and mode.
+ * Output is deterministic (directories are walked in byte-wise sorted order). */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "vec.h"
+
+#define PATH_CAP 4096
+#define MAX_DEPTH 32
+#define FILE_CAP (4u << 20)          /* largest .vec file read */
+#define NAME_POOL (1u << 20)         /* bytes of directory entry names held during a walk */
+#define ENT_CAP 65536                /* directory entries held during a walk */
+
+static tt_state g_st, g_initial;     /* ~2.6 MiB each: never on the stack */
+static tt_vec g_vec;
+static tt_vec_result g_res;
+static tt_vec_error g_err;
+static char g_text[FILE_CAP + 1];
+static char g_path[PATH_CAP];
+static char g_names[NAME_POOL];
+static size_t g_names_used;
+static char *g_ents[ENT_CAP];
+static size_t g_nents;
+
+static unsigned g_modes = TT_VEC_MODE_BOTH, g_quiet, g_list;
+static unsigned long n_pass, n_fail, n_skip, n_listed;
+
+static const char *mode_name(unsigned m) { return m == TT_MODE_CYCLE ? "cycle" : "func"; }
+
+static void usage(FILE *f) {
+  fputs("usage: ttconf [--mode func|cycle|both] [--quiet] [--list] PATH...\n"
+        "\n"
+        "Runs conformance vectors (.vec, see vector-format.md). PATH is a .vec file or a\n"
+        "directory searched recursively (sorted byte-wise, depth <= 32) for files named *.vec.\n"
+        "While recursing, directories named `selftest` are skipped (they hold deliberately\n"
+        "broken fixtures); name such a directory explicitly to run it.\n"
+        "\n"
+        "  --mode M   run only mode M (func, cycle or both; default both). A vector's own\n"
+        "             `mode:` line restricts further; a mode the build lacks counts as skipped.\n"
+        "  --quiet    print only failures, errors and the summary\n"
+        "  --list     parse and list vectors (file, modes, name) without running them\n"
+        "\n"
+        "Output: `ok   FILE  MODE`, `FAIL FILE  MODE` (then each failed expectation, indented,\n"
+        "as `FILE:LINE: expect ...: actual ...`), `skip FILE  MODE`; a malformed file is\n"
+        "`FILE:LINE: message` and counts as one failure. Last line: `N passed, N failed`\n"
+        "plus `, N skipped` when some mode was skipped. Exit status 0 only when nothing failed\n"
+        "(2: bad command line).\n",
+        f);
+}
+
+static void print_parse_error(const char *path, const tt_vec_error *e) {
+  if (e->line) printf("%s:%u: %s", path, e->line, e->msg);
+  else printf("%s: %s", path, e->msg);
+  if (e->col) printf(" (column %u)", e->col);
+  putchar('\n');
+}
+
+static int read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  size_t n;
+  if (!f) {
+    printf("%s: cannot open: %s\n", path, strerror(errno));
+    return -1;
+  }
+  n = fread(g_text, 1, FILE_CAP + 1, f);
+  if (ferror(f)) {
+    printf("%s: cannot read: %s\n", path, strerror(errno));
+    fclose(f);
+    return -1;
+  }
+  fclose(f);
+  if (n > FILE_CAP) {
+    printf("%s: file larger than %u bytes\n", path, FILE_CAP);
+    return -1;
+  }
+  *len = n;
+  return 0;
+}
+
+static void run_file(const char *path) {
+  size_t len = 0;
+  if (read_file(path, &len) != 0) { n_fail++; return; }
+  if (tt_vec_parse(g_text, len, &g_vec, &g_err) != 0) {
+    print_parse_error(path, &g_err);
+    n_fail++;
+    return;
+  }
+  if (g_list) {
+    printf("%s  %s  %s\n", path,
+           g_vec.modes == TT_VEC_MODE_BOTH ? "both" : g_vec.modes == TT_VEC_MODE_FUNC ? "func" : "cycle",
+           g_vec.name);
+    n_listed++;
+    return;
+  }
+  for (unsigned m = TT_MODE_FUNC; m <= TT_MODE_CYCLE; m++) {
+    if (!(g_modes & (1u << m)) || !(g_vec.modes & (1u << m))) continue;
+    tt_vec_status s = tt_vec_run(&g_st, &g_initial, &g_vec, (tt_mode)m, &g_res);
+    switch (s) {
+    case TT_VEC_PASS:
+      n_pass++;
+      if (!g_quiet) printf("ok   %s  %s\n", path, mode_name(m));
+      break;
+    case TT_VEC_SKIP:
+      n_skip++;
+      if (!g_quiet) printf("skip %s  %s  (mode not available in this build)\n", path, mode_name(m));
+      break;
+    case TT_VEC_ERROR:
+      n_fail++;
+      printf("FAIL %s  %s\n", path, mode_name(m));
+      printf("    ");
+      print_parse_error(path, &g_res.err);
+      break;
+    case TT_VEC_FAIL:
+      n_fail++;
+      printf("FAIL %s  %s\n", path, mode_name(m));
+      for (unsigned i = 0; i < g_res.nchecks; i++) {
+        const tt_vec_check *c = &g_res.checks[i];
+        if (c->status != TT_VEC_CHECK_FAIL) continue;
+        if (c->line) printf("    %s:%u: %s\n", path, c->line, c->text);
+        else printf("    %s: %s\n", path, c->text);
+      }
+      {
+        unsigned kept = 0;
+        for (unsigned i = 0; i < g_res.nchecks; i++) kept += g_res.checks[i].is_strict;
+        if (g_res.nstrict > kept)
+          printf("    %s: strict: %u more changed location(s) not shown\n", path,
+                 g_res.nstrict - kept);
+      }
+      break;
+    }
+  }
+}
+
+static int has_vec_suffix(const char *name) {
+  size_t n = strlen(name);
+  return n > 4 && strcmp(name + n - 4, ".vec") == 0;
+}
+
+static int cmp_names(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Walk the directory whose path is g_path[0..plen). */
+static void walk(size_t plen, unsigned depth) {
+  DIR *d;
+  struct dirent *de;
+  size_t names0 = g_names_used, ents0 = g_nents;
+  if (depth > MAX_DEPTH) {
+    printf("%s: directory nesting deeper than %u, not searched\n", g_path, MAX_DEPTH);
+    n_fail++;
+    return;
+  }
+  d = opendir(g_path);
+  if (!d) {
+    printf("%s: cannot open directory: %s\n", g_path, strerror(errno));
+    n_fail++;
+    return;
+  }
+  while ((de = readdir(d)) != NULL) {
+    size_t n = strlen(de->d_name);
+    if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0) continue;
+    if (g_nents >= ENT_CAP || g_names_used + n + 1 > NAME_POOL) {
+      printf("%s: too many directory entries (limit %u entries, %u bytes of names)\n", g_path,
+             ENT_CAP, NAME_POOL);
+      n_fail++;
+      break;
+    }
+    memcpy(g_names + g_names_used, de->d_name, n + 1);
+    g_ents[g_nents++] = g_names + g_names_used;
+    g_names_used += n + 1;
+  }
+  closedir(d);
+  qsort(g_ents + ents0, g_nents - ents0, sizeof g_ents[0], cmp_names);
+  for (size_t i = ents0; i < g_nents; i++) {
+    const char *name = g_ents[i];
+    size_t n = strlen(name);
+    struct stat sb;
+    if (plen + 1 + n + 1 > PATH_CAP) {
+      g_path[plen] = 0;
+      printf("%s/%s: path longer than %u bytes\n", g_path, name, PATH_CAP - 1);
+      n_fail++;
+      continue;
+    }
+    g_path[plen] = '/';
+    memcpy(g_path + plen + 1, name, n + 1);
+    if (stat(g_path, &sb) != 0) {
+      if (has_vec_suffix(name)) {
+        printf("%s: cannot open: %s\n", g_path, strerror(errno));
+        n_fail++;
+      }
+    } else if (S_ISDIR(sb.st_mode)) {
+      if (strcmp(name, "selftest") != 0) walk(plen + 1 + n, depth + 1);
+    } else if (S_ISREG(sb.st_mode) && has_vec_suffix(name)) {
+      run_file(g_path);
+    }
+    g_path[plen] = 0;
+  }
+  g_names_used = names0;
+  g_nents = ents0;
+}
+
+static void run_path(const char *arg) {
+  struct stat sb;
+  size_t n = strlen(arg);
+  if (stat(arg, &sb) != 0) {
+    printf("%s: cannot open: %s\n", arg, strerror(errno));
+    n_fail++;
+    return;
+  }
+  if (!S_ISDIR(sb.st_mode)) {
+    run_file(arg);
+    return;
+  }
+  if (n + 1 > PATH_CAP) {
+    printf("%s: path too long\n", arg);
+    n_fail++;
+    return;
+  }
+  memcpy(g_path, arg, n + 1);
+  while (n > 1 && g_path[n - 1] == '/') g_path[--n] = 0;
+  walk(n, 0);
+}
+
+int main(int argc, char **argv) {
+  int npaths = 0, opts_done = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (opts_done || a[0] != '-' || a[1] == 0) { npaths++; continue; }
+    if (strcmp(a, "--") == 0) { opts_done = 1; continue; }
+    if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) { g_quiet = 1; continue; }
+    if (strcmp(a, "--list") == 0) { g_list = 1; continue; }
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) { usage(stdout); return 0; }
+    if (strcmp(a, "--mode") == 0 || strncmp(a, "--mode=", 7) == 0) {
+      const char *m = a[6] == '=' ? a + 7 : (i + 1 < argc ? argv[++i] : "");
+      if (strcmp(m, "func") == 0) g_modes = TT_VEC_MODE_FUNC;
+      else if (strcmp(m, "cycle") == 0) g_modes = TT_VEC_MODE_CYCLE;
+      else if (strcmp(m, "both") == 0) g_modes = TT_VEC_MODE_BOTH;
+      else {
+        fprintf(stderr, "ttconf: --mode must be func, cycle or both\n");
+        return 2;
+      }
+      continue;
+    }
+    fprintf(stderr, "ttconf: unknown option %s\n", a);
+    usage(stderr);
+    return 2;
+  }
+  if (npaths == 0) {
+    usage(stderr);
+    return 2;
+  }
+  tt_init(&g_st);
+  opts_done = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!opts_done && a[0] == '-' && a[1] != 0) {
+      if (strcmp(a, "--") == 0) opts_done = 1;
+      else if (strcmp(a, "--mode") == 0) i++;
+      continue;
+    }
+    run_path(a);
+  }
+  if (g_list) {
+    printf("%lu vector(s) listed, %lu malformed\n", n_listed, n_fail);
+    return n_fail ? 1 : 0;
+  }
+  printf("%lu passed, %lu failed", n_pass, n_fail);
+  if (n_skip) printf(", %lu skipped", n_skip);
+  putchar('\n');
+  return n_fail ? 1 : 0;
+}

@@ -1,0 +1,1026 @@
+/* vec.c — `.vec` conformance vectors (../shared/spec/vector-format.md, the contract):
+ * allocation-free parser and checker. No stdio, no allocation, no snprintf: the model's
+ * symbol audit applies to this file too, so it carries its own tiny formatters. */
+#include <string.h>
+#include "vec.h"
+#include "asm.h"
+
+/* ---- bounded string builder ---------------------------------------------------------------- */
+typedef struct sb { char *buf; size_t n, len; } sb;
+
+static void sb_init(sb *s, char *buf, size_t n) {
+  s->buf = buf;
+  s->n = n;
+  s->len = 0;
+  if (n) buf[0] = 0;
+}
+static void sb_mem(sb *s, const char *p, size_t k) {
+  for (size_t i = 0; i < k; i++, s->len++)
+    if (s->len + 1 < s->n) s->buf[s->len] = p[i];
+  if (s->n) s->buf[s->len < s->n ? s->len : s->n - 1] = 0;
+}
+static void sb_str(sb *s, const char *p) { sb_mem(s, p, strlen(p)); }
+static void sb_chr(sb *s, char c) { sb_mem(s, &c, 1); }
+static void sb_dec(sb *s, uint64_t v) {
+  char tmp[24];
+  int i = 23;
+  tmp[i] = 0;
+  do { tmp[--i] = (char)('0' + v % 10); v /= 10; } while (v && i > 0);
+  sb_str(s, &tmp[i]);
+}
+static void sb_hex(sb *s, uint64_t v, unsigned min_digits) {
+  char tmp[20];
+  unsigned n = 1;
+  while (n < 16 && (v >> (4 * n))) n++;
+  if (min_digits > 16) min_digits = 16;
+  if (n < min_digits) n = min_digits;
+  tmp[0] = '0';
+  tmp[1] = 'x';
+  for (unsigned i = 0; i < n; i++) {
+    unsigned d = (unsigned)(v >> (4 * (n - 1 - i))) & 15u;
+    tmp[2 + i] = (char)(d < 10 ? '0' + d : 'A' + d - 10);
+  }
+  tmp[2 + n] = 0;
+  sb_str(s, tmp);
+}
+/* Quote at most 40 bytes of user text, replacing non-printable bytes by '?'. */
+static void sb_quote(sb *s, const char *p, size_t k) {
+  sb_chr(s, '\'');
+  for (size_t i = 0; i < k && i < 40; i++) {
+    unsigned char c = (unsigned char)p[i];
+    sb_chr(s, (c >= 0x20 && c < 0x7F) ? (char)c : '?');
+  }
+  if (k > 40) sb_str(s, "...");
+  sb_chr(s, '\'');
+}
+
+size_t tt_vec_fmt_hex(char *buf, size_t n, uint64_t v, unsigned min_digits) {
+  sb s;
+  sb_init(&s, buf, n);
+  sb_hex(&s, v, min_digits);
+  return s.len;
+}
+size_t tt_vec_fmt_dec(char *buf, size_t n, uint64_t v) {
+  sb s;
+  sb_init(&s, buf, n);
+  sb_dec(&s, v);
+  return s.len;
+}
+
+/* ---- lexical helpers ------------------------------------------------------------------------ */
+static int is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+static int is_word(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_';
+}
+static int hex_val(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+static const char *skip_sp(const char *p, const char *e) {
+  while (p < e && is_space(*p)) p++;
+  return p;
+}
+static const char *trim_end(const char *p, const char *e) {
+  while (e > p && is_space(e[-1])) e--;
+  return e;
+}
+static int tok_eq(const char *p, const char *e, const char *w) {
+  size_t n = strlen(w);
+  return (size_t)(e - p) == n && memcmp(p, w, n) == 0;
+}
+
+/* Parse one number token [p, e): decimal or 0x hex (case-insensitive), nothing else.
+ * 0 ok; -1 malformed; -2 does not fit in 64 bits. */
+static int parse_u64(const char *p, const char *e, uint64_t *out) {
+  uint64_t v = 0;
+  if (p >= e) return -1;
+  if (e - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+    for (p += 2; p < e; p++) {
+      int d = hex_val(*p);
+      if (d < 0) return -1;
+      if (v >> 60) return -2;
+      v = v * 16 + (unsigned)d;
+    }
+  } else {
+    for (; p < e; p++) {
+      if (!is_digit(*p)) return -1;
+      unsigned d = (unsigned)(*p - '0');
+      if (v > (UINT64_MAX - d) / 10) return -2;
+      v = v * 10 + d;
+    }
+  }
+  *out = v;
+  return 0;
+}
+
+/* ---- parser context ----------------------------------------------------------------------- */
+typedef struct pctx {
+  tt_vec *v;
+  tt_vec_error *err;
+  const char *ls;   /* start of the current line */
+  unsigned line;
+} pctx;
+
+/* Start an error message at column of p (NULL: no column). Returns the builder to extend. */
+static sb err_begin(pctx *c, const char *p) {
+  sb s;
+  c->err->line = c->line;
+  c->err->col = p ? (unsigned)(p - c->ls) + 1 : 0;
+  sb_init(&s, c->err->msg, sizeof c->err->msg);
+  return s;
+}
+static int err_at(pctx *c, const char *p, const char *msg) {
+  sb s = err_begin(c, p);
+  sb_str(&s, msg);
+  return -1;
+}
+static int err_at_q(pctx *c, const char *p, const char *pre, const char *q, const char *qe,
+                    const char *post) {
+  sb s = err_begin(c, p);
+  sb_str(&s, pre);
+  sb_quote(&s, q, (size_t)(qe - q));
+  sb_str(&s, post);
+  return -1;
+}
+
+static int parse_thread_tok(const char *p, const char *e, unsigned *t) {
+  /* "tN" exactly, N decimal */
+  uint64_t n;
+  if (e - p < 2 || p[0] != 't') return -1;
+  for (const char *q = p + 1; q < e; q++)
+    if (!is_digit(*q)) return -1;
+  if (parse_u64(p + 1, e, &n) != 0) n = UINT64_MAX;
+  *t = n > 0xFFFF ? 0xFFFF : (unsigned)n;
+  return 0;
+}
+static int check_thread(pctx *c, const char *p, const char *e, unsigned t) {
+  if (t < TT_THREAD_COUNT) return 0;
+  return err_at_q(c, p, "unknown thread ", p, e, " (threads are t0, t1, t2)");
+}
+
+/* A number token [p, e) that must fit in `bits` bits (64 max). */
+static int parse_value(pctx *c, const char *p, const char *e, unsigned bits, const char *what,
+                       uint64_t *out) {
+  uint64_t v = 0;
+  int r;
+  if (p >= e) return err_at(c, p, "missing value");
+  r = parse_u64(p, e, &v);
+  if (r == -1) return err_at_q(c, p, "malformed number ", p, e, " (decimal or 0x hex)");
+  if (r == -2 || (bits < 64 && (v >> bits) != 0)) {
+    sb s = err_begin(c, p);
+    sb_str(&s, "value ");
+    sb_quote(&s, p, (size_t)(e - p));
+    sb_str(&s, " is wider than ");
+    sb_str(&s, what);
+    sb_str(&s, " (");
+    sb_dec(&s, bits);
+    sb_str(&s, " bits)");
+    return -1;
+  }
+  *out = v;
+  return 0;
+}
+
+/* Independent range check of a parsed location (the contract's table). */
+static const char *loc_check(const tt_loc *l) {
+  switch (l->kind) {
+  case TT_LOC_GPR:
+    return l->sel >= TT_THREAD_COUNT ? "thread must be t0, t1 or t2"
+           : l->index >= TT_GPR_COUNT ? "GPR index must be 0..63" : NULL;
+  case TT_LOC_CFG:
+    return l->sel >= TT_CFG_BANK_COUNT ? "Config bank must be 0 or 1"
+           : l->index >= TT_CFG_WORD_COUNT ? "Config word index must be 0..223" : NULL;
+  case TT_LOC_TCFG:
+    return l->sel >= TT_THREAD_COUNT ? "ThreadConfig thread must be 0..2"
+           : l->index >= TT_TCFG_WORD_COUNT ? "ThreadConfig word index must be 0..67" : NULL;
+  case TT_LOC_SEM_VALUE: case TT_LOC_SEM_MAX:
+    return l->index >= TT_SEM_COUNT ? "semaphore index must be 0..7" : NULL;
+  case TT_LOC_MUTEX:
+    return (l->index == 0 || l->index == 2 || l->index == 3 || l->index == 4)
+               ? NULL : "mutex index must be 0, 2, 3 or 4";
+  case TT_LOC_L1_U8: case TT_LOC_L1_U16: case TT_LOC_L1_U32: {
+    uint32_t size = l->kind == TT_LOC_L1_U8 ? 1u : l->kind == TT_LOC_L1_U16 ? 2u : 4u;
+    if (l->index % size) return size == 2 ? "l1.u16 address must be 2-aligned"
+                                          : "l1.u32 address must be 4-aligned";
+    return (uint64_t)l->index + size > TT_L1_SIZE ? "L1 address must be below 1536 KiB" : NULL;
+  }
+  case TT_LOC_MMIO:
+    if (l->index & 3) return "mmio address must be 4-aligned";
+    return (l->index < TT_MMIO_LOW || l->index > 0xFFBFFFFCu)
+               ? "mmio address must be 0xFFB11000..0xFFBFFFFC" : NULL;
+  default: return "unknown location kind";
+  }
+}
+
+static int parse_loc(pctx *c, const char *p, const char *e, tt_loc *loc) {
+  const char *m = NULL;
+  if (p >= e) return err_at(c, p, "missing location");
+  if (tt_loc_parse(p, (size_t)(e - p), loc, &m) != 0 || (m = loc_check(loc)) != NULL) {
+    sb s = err_begin(c, p);
+    sb_str(&s, "bad location ");
+    sb_quote(&s, p, (size_t)(e - p));
+    sb_str(&s, ": ");
+    sb_str(&s, m ? m : "not a location");
+    return -1;
+  }
+  return 0;
+}
+
+/* `LOC = VALUE` over [p, e) for init and expect. */
+static int parse_assign(pctx *c, const char *p, const char *e, tt_loc *loc, uint64_t *val) {
+  const char *eq = memchr(p, '=', (size_t)(e - p));
+  const char *le, *vp;
+  char locname[48];
+  if (!eq) return err_at(c, e, "expected 'LOCATION = VALUE'");
+  le = trim_end(p, eq);
+  if (parse_loc(c, p, le, loc) != 0) return -1;
+  vp = skip_sp(eq + 1, e);
+  if (vp >= e) return err_at(c, vp, "missing value after '='");
+  for (const char *q = vp; q < e; q++)
+    if (is_space(*q)) return err_at_q(c, q, "unexpected text ", q, e, " after the value");
+  if (loc->kind == TT_LOC_MUTEX) {
+    if (tok_eq(vp, e, "none")) *val = 0;
+    else if (tok_eq(vp, e, "t0")) *val = 1;
+    else if (tok_eq(vp, e, "t1")) *val = 2;
+    else if (tok_eq(vp, e, "t2")) *val = 3;
+    else return err_at_q(c, vp, "mutex value ", vp, e, " must be none, t0, t1 or t2");
+    return 0;
+  }
+  tt_loc_format(loc, locname, sizeof locname);
+  return parse_value(c, vp, e, tt_loc_width(loc), locname, val);
+}
+
+/* Copy header text [p, e) into dst (cap bytes with NUL). */
+static int copy_text(pctx *c, const char *p, const char *e, char *dst, size_t cap,
+                     const char *what) {
+  size_t n = (size_t)(e - p);
+  if (n == 0) {
+    sb s = err_begin(c, p);
+    sb_str(&s, what);
+    sb_str(&s, " needs a text");
+    return -1;
+  }
+  if (n >= cap) {
+    sb s = err_begin(c, p);
+    sb_str(&s, what);
+    sb_str(&s, " text longer than ");
+    sb_dec(&s, cap - 1);
+    sb_str(&s, " bytes");
+    return -1;
+  }
+  memcpy(dst, p, n);
+  dst[n] = 0;
+  return 0;
+}
+
+/* Does knob `name` exist, and does it have value `val`? -1 unknown knob, -2 unknown value. */
+static int knob_lookup(const char *np, const char *ne, const char *vp, const char *ve,
+                       unsigned *knob) {
+  for (unsigned k = 0; k < TT_KNOB_COUNT; k++) {
+    const char *kn = tt_knob_name(k), *vals;
+    if (!kn || !tok_eq(np, ne, kn)) continue;
+    *knob = k;
+    vals = tt_knob_values(k);
+    while (vals && *vals) {
+      const char *bar = strchr(vals, '|');
+      const char *end = bar ? bar : vals + strlen(vals);
+      if ((size_t)(end - vals) == (size_t)(ve - vp) && memcmp(vals, vp, (size_t)(ve - vp)) == 0)
+        return 0;
+      vals = bar ? bar + 1 : end;
+    }
+    return -2;
+  }
+  return -1;
+}
+
+static int d_knob(pctx *c, const char *p, const char *e) {
+  tt_vec *v = c->v;
+  const char *eq = memchr(p, '=', (size_t)(e - p));
+  const char *ne, *vp;
+  unsigned k = 0;
+  int r;
+  if (!eq) return err_at(c, p, "expected 'knob: NAME=VALUE'");
+  ne = trim_end(p, eq);
+  vp = skip_sp(eq + 1, e);
+  if (ne == p) return err_at(c, p, "missing knob name");
+  if (vp == e) return err_at(c, vp, "missing knob value");
+  for (const char *q = vp; q < e; q++)
+    if (is_space(*q)) return err_at_q(c, q, "unexpected text ", q, e, " after the knob value");
+  r = knob_lookup(p, ne, vp, e, &k);
+  if (r == -1) return err_at_q(c, p, "unknown knob ", p, ne, "");
+  if (r == -2) {
+    sb s = err_begin(c, vp);
+    sb_str(&s, "knob ");
+    sb_str(&s, tt_knob_name(k));
+    sb_str(&s, " has no value ");
+    sb_quote(&s, vp, (size_t)(e - vp));
+    sb_str(&s, " (values: ");
+    sb_str(&s, tt_knob_values(k));
+    sb_str(&s, ")");
+    return -1;
+  }
+  for (unsigned i = 0; i < v->nknobs; i++)
+    if (tok_eq(p, ne, v->knobs[i].name)) {
+      sb s = err_begin(c, p);
+      sb_str(&s, "knob ");
+      sb_str(&s, v->knobs[i].name);
+      sb_str(&s, " already set on line ");
+      sb_dec(&s, v->knobs[i].line);
+      return -1;
+    }
+  if (v->nknobs >= TT_VEC_MAX_KNOBS) return err_at(c, p, "too many knob: lines (limit 32)");
+  if ((size_t)(ne - p) >= TT_VEC_KNOB_TEXT_MAX || (size_t)(e - vp) >= TT_VEC_KNOB_TEXT_MAX)
+    return err_at(c, p, "knob name or value too long");
+  tt_vec_knob *kn = &v->knobs[v->nknobs++];
+  memcpy(kn->name, p, (size_t)(ne - p));
+  kn->name[ne - p] = 0;
+  memcpy(kn->value, vp, (size_t)(e - vp));
+  kn->value[e - vp] = 0;
+  kn->line = c->line;
+  return 0;
+}
+
+static int d_header(pctx *c, const char *w, const char *we, const char *p, const char *e) {
+  tt_vec *v = c->v;
+  if (tok_eq(w, we, "name")) {
+    if (v->name_line) {
+      sb s = err_begin(c, w);
+      sb_str(&s, "duplicate name: (first on line ");
+      sb_dec(&s, v->name_line);
+      sb_str(&s, ")");
+      return -1;
+    }
+    if (copy_text(c, p, e, v->name, sizeof v->name, "name:") != 0) return -1;
+    v->name_line = c->line;
+    return 0;
+  }
+  if (tok_eq(w, we, "ref")) {
+    if (v->nrefs >= TT_VEC_MAX_REFS) return err_at(c, w, "too many ref: lines (limit 64)");
+    if (copy_text(c, p, e, v->refs[v->nrefs], TT_VEC_TEXT_MAX, "ref:") != 0) return -1;
+    v->nrefs++;
+    return 0;
+  }
+  if (tok_eq(w, we, "mode")) {
+    if (v->mode_line) {
+      sb s = err_begin(c, w);
+      sb_str(&s, "duplicate mode: (first on line ");
+      sb_dec(&s, v->mode_line);
+      sb_str(&s, ")");
+      return -1;
+    }
+    if (tok_eq(p, e, "func")) v->modes = TT_VEC_MODE_FUNC;
+    else if (tok_eq(p, e, "cycle")) v->modes = TT_VEC_MODE_CYCLE;
+    else if (tok_eq(p, e, "both")) v->modes = TT_VEC_MODE_BOTH;
+    else return err_at_q(c, p, "mode must be func, cycle or both, not ", p, e, "");
+    v->mode_line = c->line;
+    return 0;
+  }
+  if (tok_eq(w, we, "budget")) {
+    uint64_t b;
+    if (v->has_budget) {
+      sb s = err_begin(c, w);
+      sb_str(&s, "duplicate budget: (first on line ");
+      sb_dec(&s, v->budget_line);
+      sb_str(&s, ")");
+      return -1;
+    }
+    if (parse_value(c, p, e, 64, "a budget", &b) != 0) return -1;
+    v->budget = b;
+    v->has_budget = 1;
+    v->budget_line = c->line;
+    return 0;
+  }
+  return d_knob(c, p, e);   /* "knob" (the caller only passes the five header words) */
+}
+
+static int d_insn(pctx *c, unsigned t, const char *tp, const char *te, const char *p,
+                  const char *e) {
+  tt_vec *v = c->v;
+  uint32_t word = 0;
+  if (check_thread(c, tp, te, t) != 0) return -1;
+  if (p >= e) return err_at(c, p, "missing instruction after the thread label");
+  if (v->prog_len[t] >= TT_PROG_MAX) {
+    sb s = err_begin(c, tp);
+    sb_str(&s, "thread t");
+    sb_dec(&s, t);
+    sb_str(&s, " has more than ");
+    sb_dec(&s, TT_PROG_MAX);
+    sb_str(&s, " instructions");
+    return -1;
+  }
+  /* A raw 32-bit word is always accepted, whatever its opcode (the contract). */
+  if (e - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+    int all_hex = 1;
+    for (const char *q = p + 2; q < e; q++)
+      if (hex_val(*q) < 0) all_hex = 0;
+    if (all_hex) {
+      uint64_t w = 0;
+      if (parse_value(c, p, e, 32, "an instruction word", &w) != 0) return -1;
+      word = (uint32_t)w;
+      goto append;
+    }
+  }
+  {
+    tt_asm_error ae;
+    memset(&ae, 0, sizeof ae);
+    if (tt_asm_insn(p, (size_t)(e - p), &word, &ae) != 0) {
+      unsigned col = ae.col ? ae.col - 1 : 0;
+      sb s = err_begin(c, p + (col < (size_t)(e - p) ? col : 0));
+      ae.msg[sizeof ae.msg - 1] = 0;
+      sb_str(&s, "bad instruction ");
+      sb_quote(&s, p, (size_t)(e - p));
+      sb_str(&s, ": ");
+      sb_str(&s, ae.msg[0] ? ae.msg : "not accepted by the assembler");
+      return -1;
+    }
+  }
+append:
+  v->prog[t][v->prog_len[t]] = word;
+  v->prog_line[t][v->prog_len[t]] = c->line;
+  v->prog_len[t]++;
+  return 0;
+}
+
+static int d_init(pctx *c, const char *p, const char *e) {
+  tt_vec *v = c->v;
+  tt_loc loc;
+  uint64_t val = 0;
+  if (v->ninits >= TT_VEC_MAX_INITS) return err_at(c, p, "too many init lines (limit 512)");
+  if (parse_assign(c, p, e, &loc, &val) != 0) return -1;
+  v->inits[v->ninits].loc = loc;
+  v->inits[v->ninits].value = (uint32_t)val;
+  v->inits[v->ninits].line = c->line;
+  v->ninits++;
+  return 0;
+}
+
+static int d_expect(pctx *c, const char *p, const char *e) {
+  tt_vec *v = c->v;
+  tt_vec_expect x;
+  const char *w = p, *we = p;
+  memset(&x, 0, sizeof x);
+  x.line = c->line;
+  if (v->nexpects >= TT_VEC_MAX_EXPECTS) return err_at(c, p, "too many expect lines (limit 512)");
+  if (p >= e) return err_at(c, p, "expect needs an expectation");
+  while (we < e && is_word(*we)) we++;
+
+  if (tok_eq(w, we, "deadlock")) {
+    if (skip_sp(we, e) != e) return err_at_q(c, we, "unexpected text ", skip_sp(we, e), e, " after 'deadlock'");
+    x.kind = TT_VEC_EX_DEADLOCK;
+  } else if (tok_eq(w, we, "cycles")) {
+    const char *q = skip_sp(we, e);
+    uint64_t cyc;
+    if (e - q >= 2 && q[0] == '<' && q[1] == '=') { x.cmp = TT_VEC_CMP_LE; q += 2; }
+    else if (e - q >= 2 && q[0] == '>' && q[1] == '=') { x.cmp = TT_VEC_CMP_GE; q += 2; }
+    else if (e - q >= 2 && q[0] == '=' && q[1] == '=') return err_at(c, q, "use '=' (not '==')");
+    else if (q < e && q[0] == '=') { x.cmp = TT_VEC_CMP_EQ; q += 1; }
+    else return err_at(c, q, "expected 'cycles = C', 'cycles <= C' or 'cycles >= C'");
+    q = skip_sp(q, e);
+    if (parse_value(c, q, e, 64, "a cycle count", &cyc) != 0) return -1;
+    x.kind = TT_VEC_EX_CYCLES;
+    x.value = cyc;
+    v->has_cycle_expects = 1;
+  } else if (we > w && w[0] == 't' && we - w >= 2 && is_digit(w[1]) &&
+             (we == e || is_space(*we) || *we == '.')) {
+    unsigned t = 0;
+    if (parse_thread_tok(w, we, &t) != 0)
+      return err_at_q(c, w, "bad thread ", w, we, "");
+    if (we < e && *we == '.' && (size_t)(e - we) >= 7 && memcmp(we, ".issue[", 7) == 0) {
+      const char *k = we + 7, *ke = k, *q;
+      uint64_t kv, cyc;
+      if (check_thread(c, w, we, t) != 0) return -1;
+      while (ke < e && *ke != ']') ke++;
+      if (ke == e) return err_at(c, k, "expected 'tN.issue[K] = C'");
+      if (parse_value(c, k, ke, 32, "an instruction index", &kv) != 0) return -1;
+      q = skip_sp(ke + 1, e);
+      if (q >= e || *q != '=') return err_at(c, q, "expected '=' after tN.issue[K]");
+      q = skip_sp(q + 1, e);
+      if (parse_value(c, q, e, 64, "a cycle number", &cyc) != 0) return -1;
+      x.kind = TT_VEC_EX_ISSUE;
+      x.thread = (uint8_t)t;
+      x.index = (uint32_t)kv;
+      x.value = cyc;
+      v->has_cycle_expects = 1;
+    } else if (we < e && *we == '.') {
+      /* a thread-qualified location: tN.gpr[I] = V */
+      if (parse_assign(c, p, e, &x.loc, &x.value) != 0) return -1;
+      x.kind = TT_VEC_EX_LOC;
+    } else {
+      const char *k = skip_sp(we, e), *ke = k;
+      if (check_thread(c, w, we, t) != 0) return -1;
+      while (ke < e && !is_space(*ke)) ke++;
+      x.thread = (uint8_t)t;
+      if (tok_eq(k, ke, "done") || tok_eq(k, ke, "blocked")) {
+        x.kind = k[0] == 'd' ? TT_VEC_EX_DONE : TT_VEC_EX_BLOCKED;
+        if (skip_sp(ke, e) != e)
+          return err_at_q(c, skip_sp(ke, e), "unexpected text ", skip_sp(ke, e), e, "");
+      } else if (tok_eq(k, ke, "fault")) {
+        const char *f = skip_sp(ke, e);
+        char name[32];
+        int cls;
+        if (f == e) return err_at(c, f, "expected 'tN fault CLASS'");
+        for (const char *q = f; q < e; q++)
+          if (is_space(*q)) return err_at_q(c, q, "unexpected text ", q, e, " after the fault class");
+        cls = -1;
+        if ((size_t)(e - f) < sizeof name) {
+          memcpy(name, f, (size_t)(e - f));
+          name[e - f] = 0;
+          cls = tt_fault_class_parse(name);
+        }
+        if (cls < 0 || cls >= TT_FAULT_CLASS_COUNT)
+          return err_at_q(c, f, "unknown fault class ", f, e,
+                          " (none, undefined, unpredictable, noncontractual, unsupported, "
+                          "unimplemented)");
+        x.kind = TT_VEC_EX_FAULT;
+        x.value = (uint64_t)cls;
+      } else {
+        return err_at_q(c, k, "expected done, blocked, fault CLASS or '.' after the thread, not ",
+                        k, ke, "");
+      }
+    }
+  } else {
+    if (parse_assign(c, p, e, &x.loc, &x.value) != 0) return -1;
+    x.kind = TT_VEC_EX_LOC;
+  }
+  v->expects[v->nexpects++] = x;
+  return 0;
+}
+
+/* Validate UTF-8 and reject control characters in [p, e). Returns the offending byte or NULL. */
+static const char *bad_byte(const char *p, const char *e, const char **why) {
+  const unsigned char *s = (const unsigned char *)p, *end = (const unsigned char *)e;
+  while (s < end) {
+    unsigned char b = *s;
+    if (b < 0x80) {
+      if (b == 0) { *why = "NUL byte"; return (const char *)s; }
+      if (b < 0x20 && b != '\t' && b != '\r' && b != '\v' && b != '\f') {
+        *why = "control character";
+        return (const char *)s;
+      }
+      if (b == 0x7F) { *why = "control character"; return (const char *)s; }
+      if (b == '\r' && s + 1 < end) { *why = "carriage return inside a line"; return (const char *)s; }
+      s++;
+      continue;
+    }
+    unsigned n, cp;
+    if (b >= 0xC2 && b <= 0xDF) { n = 1; cp = b & 0x1Fu; }
+    else if (b >= 0xE0 && b <= 0xEF) { n = 2; cp = b & 0x0Fu; }
+    else if (b >= 0xF0 && b <= 0xF4) { n = 3; cp = b & 0x07u; }
+    else { *why = "invalid UTF-8"; return (const char *)s; }
+    if ((size_t)(end - s) <= n) { *why = "invalid UTF-8"; return (const char *)s; }
+    for (unsigned i = 1; i <= n; i++) {
+      if ((s[i] & 0xC0) != 0x80) { *why = "invalid UTF-8"; return (const char *)s; }
+      cp = (cp << 6) | (s[i] & 0x3Fu);
+    }
+    if ((n == 2 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+        (n == 3 && (cp < 0x10000 || cp > 0x10FFFF))) {
+      *why = "invalid UTF-8";
+      return (const char *)s;
+    }
+    s += n + 1;
+  }
+  return NULL;
+}
+
+static int parse_line(pctx *c, const char *ls, const char *le) {
+  const char *p, *e, *w, *we, *hash, *why = NULL, *bad;
+  c->ls = ls;
+  bad = bad_byte(ls, le, &why);
+  if (bad) {
+    sb s = err_begin(c, bad);
+    sb_str(&s, why);
+    sb_str(&s, " (byte ");
+    sb_hex(&s, (unsigned char)*bad, 2);
+    sb_str(&s, ")");
+    return -1;
+  }
+  hash = memchr(ls, '#', (size_t)(le - ls));
+  e = trim_end(ls, hash ? hash : le);
+  p = skip_sp(ls, e);
+  if (p == e) return 0;
+  w = p;
+  we = w;
+  while (we < e && is_word(*we)) we++;
+  if (we == w) return err_at_q(c, p, "unknown directive ", p, e, "");
+
+  /* tN: INSN */
+  if (w[0] == 't' && we - w >= 2 && is_digit(w[1])) {
+    const char *q = skip_sp(we, e);
+    unsigned t = 0;
+    if (q < e && *q == ':' && parse_thread_tok(w, we, &t) == 0)
+      return d_insn(c, t, w, we, skip_sp(q + 1, e), e);
+  }
+  if (tok_eq(w, we, "name") || tok_eq(w, we, "ref") || tok_eq(w, we, "mode") ||
+      tok_eq(w, we, "knob") || tok_eq(w, we, "budget")) {
+    const char *q = skip_sp(we, e);
+    if (q >= e || *q != ':') {
+      sb s = err_begin(c, q);
+      sb_str(&s, "expected ':' after ");
+      sb_mem(&s, w, (size_t)(we - w));
+      return -1;
+    }
+    return d_header(c, w, we, skip_sp(q + 1, e), e);
+  }
+  if (tok_eq(w, we, "strict")) {
+    if (skip_sp(we, e) != e)
+      return err_at_q(c, skip_sp(we, e), "unexpected text ", skip_sp(we, e), e, " after strict");
+    c->v->strict = 1;
+    return 0;
+  }
+  if (tok_eq(w, we, "init") && (we == e || is_space(*we))) return d_init(c, skip_sp(we, e), e);
+  if (tok_eq(w, we, "expect") && (we == e || is_space(*we))) return d_expect(c, skip_sp(we, e), e);
+  if (w[0] == 't' && we - w >= 2 && is_digit(w[1]) && we < e && *we == '.')
+    return err_at_q(c, p, "unknown directive ", p, e, " (missing 'init' or 'expect'?)");
+  return err_at_q(c, p, "unknown directive ", w, we, "");
+}
+
+int tt_vec_parse(const char *text, size_t len, tt_vec *v, tt_vec_error *err) {
+  pctx c;
+  tt_vec_error dummy;
+  const char *p = text, *end = text + len;
+  if (!err) err = &dummy;
+  memset(err, 0, sizeof *err);
+  /* Clear the header and counters; the large arrays are only read below their counts. */
+  memset(v->name, 0, sizeof v->name);
+  v->name_line = 0;
+  v->nrefs = 0;
+  v->modes = TT_VEC_MODE_BOTH;
+  v->strict = 0;
+  v->has_budget = 0;
+  v->has_cycle_expects = 0;
+  v->mode_line = v->budget_line = 0;
+  v->budget = TT_VEC_DEFAULT_BUDGET;
+  v->nknobs = v->ninits = v->nexpects = 0;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) v->prog_len[t] = 0;
+  c.v = v;
+  c.err = err;
+  c.line = 0;
+  c.ls = text;
+  if (!text && len) {
+    err->line = 0;
+    sb s;
+    sb_init(&s, err->msg, sizeof err->msg);
+    sb_str(&s, "no text");
+    return -1;
+  }
+  if (len >= 3 && (unsigned char)p[0] == 0xEF && (unsigned char)p[1] == 0xBB &&
+      (unsigned char)p[2] == 0xBF)
+    p += 3;   /* UTF-8 byte order mark */
+  while (p < end) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *le = nl ? nl : end;
+    c.line++;
+    if (parse_line(&c, p, le) != 0) return -1;
+    p = nl ? nl + 1 : end;
+  }
+  /* file-level checks */
+  c.ls = NULL;
+  if (!v->name_line) {
+    c.line = 1;
+    return err_at(&c, NULL, "missing required 'name:' directive");
+  }
+  for (unsigned i = 0; i < v->nexpects; i++) {
+    const tt_vec_expect *x = &v->expects[i];
+    c.line = x->line;
+    if (x->kind == TT_VEC_EX_ISSUE && x->index >= v->prog_len[x->thread]) {
+      sb s = err_begin(&c, NULL);
+      sb_str(&s, "issue[");
+      sb_dec(&s, x->index);
+      sb_str(&s, "]: thread t");
+      sb_dec(&s, x->thread);
+      sb_str(&s, " has ");
+      sb_dec(&s, v->prog_len[x->thread]);
+      sb_str(&s, " instruction(s)");
+      return -1;
+    }
+    if ((x->kind == TT_VEC_EX_ISSUE || x->kind == TT_VEC_EX_CYCLES) &&
+        !(v->modes & TT_VEC_MODE_CYCLE))
+      return err_at(&c, NULL, "cycle-only expectation in a 'mode: func' vector");
+  }
+  return 0;
+}
+
+/* ---- checker ---------------------------------------------------------------------------------- */
+static void fmt_value(sb *s, const tt_loc *loc, uint64_t val) {
+  if (loc->kind == TT_LOC_MUTEX) {
+    if (val == 0) sb_str(s, "none");
+    else { sb_chr(s, 't'); sb_dec(s, val - 1); }
+    return;
+  }
+  sb_hex(s, val, (tt_loc_width(loc) + 3) / 4);
+}
+
+static void fmt_loc(sb *s, const tt_loc *loc) {
+  char buf[48];
+  tt_loc_format(loc, buf, sizeof buf);
+  sb_str(s, buf);
+}
+
+static void fmt_expect(sb *s, const tt_vec_expect *x) {
+  static const char *const cmp[] = {"=", "<=", ">="};
+  sb_str(s, "expect ");
+  switch (x->kind) {
+  case TT_VEC_EX_LOC: fmt_loc(s, &x->loc); sb_str(s, " = "); fmt_value(s, &x->loc, x->value); break;
+  case TT_VEC_EX_DONE: sb_chr(s, 't'); sb_dec(s, x->thread); sb_str(s, " done"); break;
+  case TT_VEC_EX_BLOCKED: sb_chr(s, 't'); sb_dec(s, x->thread); sb_str(s, " blocked"); break;
+  case TT_VEC_EX_DEADLOCK: sb_str(s, "deadlock"); break;
+  case TT_VEC_EX_FAULT: {
+    const char *n = tt_fault_class_name((unsigned)x->value);
+    sb_chr(s, 't'); sb_dec(s, x->thread); sb_str(s, " fault "); sb_str(s, n ? n : "?");
+    break;
+  }
+  case TT_VEC_EX_ISSUE:
+    sb_chr(s, 't'); sb_dec(s, x->thread); sb_str(s, ".issue["); sb_dec(s, x->index);
+    sb_str(s, "] = "); sb_dec(s, x->value);
+    break;
+  case TT_VEC_EX_CYCLES:
+    sb_str(s, "cycles "); sb_str(s, cmp[x->cmp < 3 ? x->cmp : 0]); sb_chr(s, ' ');
+    sb_dec(s, x->value);
+    break;
+  default: sb_str(s, "?"); break;
+  }
+}
+
+static const char *outcome_name(unsigned o) {
+  switch (o) {
+  case TT_OUT_DONE: return "done";
+  case TT_OUT_DEADLOCK: return "deadlock";
+  case TT_OUT_BUDGET: return "budget exhausted";
+  case TT_OUT_UNSUPPORTED_MODE: return "mode unsupported";
+  default: return "?";
+  }
+}
+
+static void fmt_thread_state(sb *s, const tt_state *st, const tt_vec *v, unsigned t) {
+  char buf[120];
+  const tt_thread *th = &st->c.thr[t];
+  sb_str(s, "pc ");
+  sb_dec(s, th->pc);
+  sb_str(s, " of ");
+  sb_dec(s, v->prog_len[t]);
+  if (th->pc < v->prog_len[t]) {
+    sb_str(s, " (line ");
+    sb_dec(s, v->prog_line[t][th->pc]);
+    sb_chr(s, ')');
+  }
+  buf[0] = 0;
+  tt_describe_wait(st, t, buf, sizeof buf);
+  buf[sizeof buf - 1] = 0;
+  if (buf[0]) {
+    sb_str(s, ", ");
+    sb_str(s, buf);
+  }
+}
+
+static void fmt_fault(sb *s, const tt_state *st, const tt_vec *v, unsigned t) {
+  const tt_thread *th = &st->c.thr[t];
+  const char *n = tt_fault_class_name(th->fault_class);
+  sb_str(s, n ? n : "?");
+  if (th->fault_class != TT_FAULT_NONE) {
+    const char *why = tt_fault_code_text(th->fault_code);
+    if (why) { sb_str(s, " ("); sb_str(s, why); sb_chr(s, ')'); }
+    sb_str(s, " at instruction ");
+    sb_dec(s, th->fault_pc);
+    if (th->fault_pc < v->prog_len[t]) {
+      sb_str(s, " (line ");
+      sb_dec(s, v->prog_line[t][th->fault_pc]);
+      sb_chr(s, ')');
+    }
+  }
+}
+
+static void eval_expect(const tt_state *st, const tt_vec *v, const tt_vec_expect *x,
+                        tt_vec_result *res, tt_vec_check *ck) {
+  sb s;
+  int ok = 0;
+  uint64_t actual = 0;
+  sb_init(&s, ck->text, sizeof ck->text);
+  fmt_expect(&s, x);
+  sb_str(&s, ": ");
+  ck->kind = x->kind;
+  ck->line = x->line;
+  ck->expected = x->value;
+  ck->is_strict = 0;
+  switch (x->kind) {
+  case TT_VEC_EX_LOC:
+    actual = tt_loc_get(st, &x->loc);
+    ok = actual == x->value;
+    sb_str(&s, "actual ");
+    fmt_value(&s, &x->loc, actual);
+    break;
+  case TT_VEC_EX_DONE:
+    actual = (uint64_t)tt_thread_done(st, x->thread);
+    ck->expected = 1;
+    ok = actual != 0;
+    if (ok) sb_str(&s, "actual done");
+    else { sb_str(&s, "actual not done: "); fmt_thread_state(&s, st, v, x->thread); }
+    break;
+  case TT_VEC_EX_BLOCKED:
+    actual = (uint64_t)tt_thread_blocked(st, x->thread);
+    ck->expected = 1;
+    ok = actual != 0;
+    if (ok) { sb_str(&s, "actual blocked: "); fmt_thread_state(&s, st, v, x->thread); }
+    else if (tt_thread_done(st, x->thread)) sb_str(&s, "actual done");
+    else { sb_str(&s, "actual not blocked: "); fmt_thread_state(&s, st, v, x->thread); }
+    break;
+  case TT_VEC_EX_DEADLOCK:
+    actual = res->outcome;
+    ck->expected = TT_OUT_DEADLOCK;
+    ok = res->outcome == TT_OUT_DEADLOCK;
+    sb_str(&s, "actual run ended: ");
+    sb_str(&s, outcome_name(res->outcome));
+    sb_str(&s, " after ");
+    sb_dec(&s, res->steps);
+    sb_str(&s, res->mode == TT_MODE_CYCLE ? " cycles" : " steps");
+    break;
+  case TT_VEC_EX_FAULT:
+    actual = st->c.thr[x->thread].fault_class;
+    ok = actual == x->value;
+    sb_str(&s, "actual ");
+    fmt_fault(&s, st, v, x->thread);
+    break;
+  case TT_VEC_EX_ISSUE:
+  case TT_VEC_EX_CYCLES:
+    if (res->mode != TT_MODE_CYCLE) {
+      ck->status = TT_VEC_CHECK_NOT_EVALUATED;
+      sb_str(&s, "not evaluated (cycle mode only)");
+      res->nnot_evaluated++;
+      return;
+    }
+    if (x->kind == TT_VEC_EX_ISSUE) {
+      /* tt.h exposes no per-instruction issue cycle yet: report, never guess. */
+      ok = 0;
+      sb_str(&s, "the model exposes no issue-cycle record (tt.h API missing)");
+      break;
+    }
+    actual = res->steps;
+    if (res->outcome != TT_OUT_DONE) {
+      ok = 0;
+      sb_str(&s, "actual run ended: ");
+      sb_str(&s, outcome_name(res->outcome));
+      sb_str(&s, " after ");
+      sb_dec(&s, res->steps);
+      sb_str(&s, " cycles");
+      break;
+    }
+    ok = x->cmp == TT_VEC_CMP_LE ? actual <= x->value
+         : x->cmp == TT_VEC_CMP_GE ? actual >= x->value : actual == x->value;
+    sb_str(&s, "actual ");
+    sb_dec(&s, actual);
+    break;
+  default:
+    sb_str(&s, "unknown expectation kind");
+    break;
+  }
+  ck->actual = actual;
+  ck->status = ok ? TT_VEC_CHECK_PASS : TT_VEC_CHECK_FAIL;
+  if (ok) res->npass++;
+  else res->nfail++;
+}
+
+/* ---- strict ---------------------------------------------------------------------------------- */
+typedef struct strict_ctx {
+  const tt_vec *v;
+  const tt_state *a, *b;
+  tt_vec_result *res;
+} strict_ctx;
+
+static int l1_bytes(const tt_loc *l, uint32_t *size) {
+  if (l->kind == TT_LOC_L1_U8) *size = 1;
+  else if (l->kind == TT_LOC_L1_U16) *size = 2;
+  else if (l->kind == TT_LOC_L1_U32) *size = 4;
+  else return 0;
+  return 1;
+}
+
+static int covered(const tt_vec *v, const tt_loc *l, uint32_t byte_addr, int is_byte) {
+  for (unsigned i = 0; i < v->nexpects; i++) {
+    const tt_vec_expect *x = &v->expects[i];
+    uint32_t sz;
+    if (x->kind != TT_VEC_EX_LOC) continue;
+    if (is_byte) {
+      if (l1_bytes(&x->loc, &sz) && byte_addr >= x->loc.index && byte_addr - x->loc.index < sz)
+        return 1;
+    } else if (x->loc.kind == l->kind && x->loc.sel == l->sel && x->loc.index == l->index) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+static void strict_cb(void *vctx, const tt_loc *loc, uint32_t a, uint32_t b) {
+  strict_ctx *sc = vctx;
+  tt_vec_result *res = sc->res;
+  uint32_t size;
+  int uncovered = 0;
+  if (l1_bytes(loc, &size)) {
+    for (uint32_t i = 0; i < size && !uncovered; i++) {
+      uint32_t addr = loc->index + i;
+      if (tt_l1_read(sc->a, addr, 1) != tt_l1_read(sc->b, addr, 1) && !covered(sc->v, loc, addr, 1))
+        uncovered = 1;
+    }
+  } else {
+    uncovered = !covered(sc->v, loc, 0, 0);
+  }
+  if (!uncovered) return;
+  res->nstrict++;
+  res->nfail++;
+  if (res->nchecks >= sizeof res->checks / sizeof res->checks[0]) return;
+  tt_vec_check *ck = &res->checks[res->nchecks++];
+  sb s;
+  ck->status = TT_VEC_CHECK_FAIL;
+  ck->kind = TT_VEC_EX_LOC;
+  ck->is_strict = 1;
+  ck->line = 0;
+  ck->expected = a;
+  ck->actual = b;
+  sb_init(&s, ck->text, sizeof ck->text);
+  sb_str(&s, "strict: ");
+  fmt_loc(&s, loc);
+  sb_str(&s, " changed ");
+  if (loc->kind == TT_LOC_MUTEX) {
+    fmt_value(&s, loc, a);
+    sb_str(&s, " -> ");
+    fmt_value(&s, loc, b);
+  } else {
+    sb_hex(&s, a, 1);
+    sb_str(&s, " -> ");
+    sb_hex(&s, b, 1);
+  }
+  sb_str(&s, " but no expect names it");
+}
+
+static tt_vec_status run_error(tt_vec_result *res, unsigned line, const char *pre,
+                               const char *name, const char *post) {
+  sb s;
+  res->status = TT_VEC_ERROR;
+  res->err.line = line;
+  res->err.col = 0;
+  sb_init(&s, res->err.msg, sizeof res->err.msg);
+  sb_str(&s, pre);
+  sb_str(&s, name);
+  sb_str(&s, post);
+  return TT_VEC_ERROR;
+}
+
+tt_vec_status tt_vec_run(tt_state *st, tt_state *scratch_initial, const tt_vec *v,
+                         tt_mode mode, tt_vec_result *res) {
+  tt_outcome out;
+  res->status = TT_VEC_SKIP;
+  res->mode = (uint8_t)mode;
+  res->outcome = TT_OUT_UNSUPPORTED_MODE;
+  res->steps = 0;
+  res->npass = res->nfail = res->nnot_evaluated = res->nstrict = res->nchecks = 0;
+  memset(&res->err, 0, sizeof res->err);
+  if ((unsigned)mode > TT_MODE_CYCLE || !(v->modes & (1u << mode))) return TT_VEC_SKIP;
+  if (!tt_mode_available(mode)) return TT_VEC_SKIP;
+
+  /* Knobs back to their defaults (parameters survive tt_reset), then the vector's. */
+  for (unsigned k = 0; k < TT_KNOB_COUNT; k++) {
+    const char *n = tt_knob_name(k), *vals = tt_knob_values(k);
+    char first[TT_VEC_KNOB_TEXT_MAX];
+    size_t i = 0;
+    if (!n || !vals) continue;
+    while (vals[i] && vals[i] != '|' && i + 1 < sizeof first) { first[i] = vals[i]; i++; }
+    first[i] = 0;
+    if (tt_knob_set(st, n, first) != 0)
+      return run_error(res, 0, "cannot restore the default of knob ", n, "");
+  }
+  if (tt_set_mode(st, mode) != 0) return TT_VEC_SKIP;
+  for (unsigned i = 0; i < v->nknobs; i++) {
+    int r = tt_knob_set(st, v->knobs[i].name, v->knobs[i].value);
+    if (r == -1) return run_error(res, v->knobs[i].line, "unknown knob ", v->knobs[i].name, "");
+    if (r != 0)
+      return run_error(res, v->knobs[i].line, "unknown value for knob ", v->knobs[i].name, "");
+  }
+  tt_reset(st);
+  for (unsigned i = 0; i < v->ninits; i++) tt_loc_set(st, &v->inits[i].loc, v->inits[i].value);
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    if (v->prog_len[t] == 0) continue;
+    if (tt_load_program(st, t, v->prog[t], v->prog_len[t]) != 0)
+      return run_error(res, v->prog_line[t][0], "the model refused the program of thread ",
+                       t == 0 ? "t0" : t == 1 ? "t1" : "t2", "");
+  }
+  if (v->strict && scratch_initial) memcpy(scratch_initial, st, sizeof *st);
+
+  out = tt_run(st, v->budget);
+  res->outcome = (uint8_t)out;
+  res->steps = st->c.steps;
+  if (out == TT_OUT_UNSUPPORTED_MODE) return TT_VEC_SKIP;
+
+  for (unsigned i = 0; i < v->nexpects; i++)
+    eval_expect(st, v, &v->expects[i], res, &res->checks[res->nchecks++]);
+  if (v->strict) {
+    if (scratch_initial) {
+      strict_ctx sc = {v, scratch_initial, st, res};
+      tt_state_diff(scratch_initial, st, strict_cb, &sc);
+    } else {
+      return run_error(res, 0, "strict vector run without a scratch state", "", "");
+    }
+  }
+  res->status = res->nfail ? TT_VEC_FAIL : TT_VEC_PASS;
+  return (tt_vec_status)res->status;
+}
