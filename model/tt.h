@@ -79,9 +79,7 @@ typedef enum tt_fault_class {
   X(TDMA_RISC, NONCONTRACTUAL, "MMIO access to TDMA-RISC, unmapped for Tensix on BH")       \
   X(REG2FLOP, UNSUPPORTED, "REG2FLOP is UnsupportedFunctionality on Blackhole")            \
   X(RSTDMA, UNSUPPORTED, "RSTDMA has no documented semantics")                             \
-  X(SETDMAREG_SPECIAL, UNSUPPORTED, "SETDMAREG special mode reads packer state (stub)")    \
-  X(FRONTEND_OP, UNIMPLEMENTED, "MOP/REPLAY expansion is not modelled")                    \
-  X(MUTEX_INVALID, UNDEFINED, "mutex index not in {0,2,3,4}: waits forever")
+  X(FRONTEND_OP, UNIMPLEMENTED, "MOP/REPLAY expansion is not modelled")
 #define TT_X_ENUM(id, cls, text) TT_FC_##id,
 typedef enum tt_fault_code { TT_FAULT_CODES(TT_X_ENUM) TT_FAULT_CODE_COUNT } tt_fault_code;
 #undef TT_X_ENUM
@@ -148,6 +146,8 @@ typedef struct tt_packer {
   uint8_t all_zero_flags;
   uint8_t exp_hist_max;
   uint8_t pad;
+  uint8_t out_data_format[2];        /* per Config bank (hardware: packer Config), 4 bits */
+  uint8_t disable_zero_compress[2];  /* per Config bank, 1 bit */
   uint8_t exp_hist[32];
 } tt_packer;
 
@@ -178,6 +178,8 @@ typedef struct tt_core {
   uint32_t form_count[TT_FORM_COUNT];                   /* instructions issued, per form */
   uint32_t fault_counts[TT_FAULT_CLASS_COUNT];          /* faults recorded, per class */
   uint16_t l1_dirty_count, mmio_dirty_count;
+  uint8_t last_outcome;                                 /* tt_outcome of the last tt_run */
+  uint8_t pad2[3];
 } tt_core;
 
 typedef struct tt_params {

@@ -1,0 +1,64 @@
+/* internal.h — helpers shared by the unit files of the model (not part of the public API). */
+#ifndef TT_INTERNAL_H
+#define TT_INTERNAL_H
+#include "tt.h"
+
+/* Result of executing one instruction. */
+typedef enum tt_exec_result {
+  TT_EXEC_DONE,    /* retired */
+  TT_EXEC_RETRY    /* not complete (ATCAS / ATINCGETPTR spinning): try again next step */
+} tt_exec_result;
+
+#define TT_KNOB_IS(st, K, v) ((st)->p.knob[TT_KNOB_##K] == (v))
+
+/* Record an input-caused condition on thread t (the first one is kept for `expect fault`). */
+void tt_fault(tt_state *st, unsigned t, tt_fault_code code);
+
+/* Config bank used by thread t: ThreadConfig[t].CFG_STATE_ID_StateID. */
+static inline unsigned tt_thread_bank(const tt_state *st, unsigned t) {
+  return st->c.tcfg[t][TT_TCFG_CFG_STATE_ID] & 1u;
+}
+
+/* GPR half-register h (0..127) of thread t: low half for even h, high half for odd h. */
+static inline uint32_t tt_half_get(const tt_state *st, unsigned t, unsigned h) {
+  return (st->c.gpr[t][(h >> 1) & 63] >> (16 * (h & 1))) & 0xFFFFu;
+}
+static inline void tt_half_set(tt_state *st, unsigned t, unsigned h, uint32_t v) {
+  unsigned sh = 16 * (h & 1);
+  uint32_t *r = &st->c.gpr[t][(h >> 1) & 63];
+  *r = (*r & ~(0xFFFFu << sh)) | ((v & 0xFFFFu) << sh);
+}
+
+/* How a Config write arrives: RMWCIB is exempt from the STATE_RESET_EN side effect. */
+typedef enum tt_cfg_via { TT_VIA_TENSIX, TT_VIA_RMWCIB, TT_VIA_HOST } tt_cfg_via;
+/* Write `count` consecutive Config words starting at idx as seen from `bank`, applying the
+ * global rule (idx >= 180: both banks) and the write side effects of BackendConfiguration.md.
+ * Caller has checked idx + count <= 224. */
+void tt_cfg_write_words(tt_state *st, unsigned bank, unsigned idx, const uint32_t *vals,
+                        unsigned count, tt_cfg_via via);
+
+/* L1 bound under the l1_size knob. */
+static inline uint32_t tt_l1_limit(const tt_state *st) {
+  return TT_KNOB_IS(st, L1_SIZE, 1) ? TT_L1_SIZE_WH : TT_L1_SIZE;
+}
+
+/* NoC overlay stream register read (stream 0..63, reg 0..1023): plain MMIO storage. */
+static inline uint32_t tt_stream_reg(const tt_state *st, unsigned stream, unsigned reg) {
+  return tt_mmio_read(st, TT_STREAM_BASE + (stream & 63u) * 0x1000u + (reg & 1023u) * 4u);
+}
+
+/* Unit executors (one function per form, dispatched from run.c). */
+#define TT_FORM(ID, mn, dm, dv) tt_exec_result tt_exec_##ID(tt_state *st, unsigned t, const tt_args_##ID *a);
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+
+/* Wait Gate (waitgate.c) */
+int tt_gate_catches(uint16_t block_mask, uint16_t insn_block_bits);
+/* Are all of the latch's selected conditions false now (so the latch may be forgotten)? */
+int tt_latch_satisfied(const tt_state *st, unsigned t);
+/* Sync Unit gate checks (sync.c): 0 = may issue, else a tt_wait_kind. */
+unsigned tt_sync_gate(const tt_state *st, unsigned t, const tt_insn *in);
+int tt_mutex_slot_valid(uint32_t index);
+
+#endif

@@ -1,0 +1,260 @@
+/* loc.c — architectural locations by name (the `.vec` location syntax of
+ * ../shared/spec/vector-format.md): parse, format, read, write, and state diffs. */
+#include <string.h>
+#include "internal.h"
+
+/* ---- tiny lexer over [p, end) -------------------------------------------------------------- */
+typedef struct lex { const char *p, *end; } lex;
+
+static int lit(lex *l, const char *s) {
+  size_t n = strlen(s);
+  if ((size_t)(l->end - l->p) < n || memcmp(l->p, s, n) != 0) return 0;
+  l->p += n;
+  return 1;
+}
+
+/* Decimal or 0x hex, up to 32 bits. */
+static int num(lex *l, uint32_t *out) {
+  uint64_t v = 0;
+  const char *s = l->p;
+  int digits = 0;
+  if (l->end - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    s += 2;
+    for (; s < l->end && digits < 17; s++, digits++) {
+      char c = *s;
+      unsigned d;
+      if (c >= '0' && c <= '9') d = (unsigned)(c - '0');
+      else if (c >= 'a' && c <= 'f') d = (unsigned)(c - 'a' + 10);
+      else if (c >= 'A' && c <= 'F') d = (unsigned)(c - 'A' + 10);
+      else break;
+      v = v * 16 + d;
+    }
+  } else {
+    for (; s < l->end && *s >= '0' && *s <= '9' && digits < 11; s++, digits++)
+      v = v * 10 + (unsigned)(*s - '0');
+  }
+  if (digits == 0 || v > 0xFFFFFFFFull) return 0;
+  if (s < l->end && ((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+    return 0;
+  l->p = s;
+  *out = (uint32_t)v;
+  return 1;
+}
+
+static int bracket(lex *l, uint32_t *out) {
+  return lit(l, "[") && num(l, out) && lit(l, "]");
+}
+
+#define FAIL(msg) do { if (err) *err = (msg); return -1; } while (0)
+
+int tt_loc_parse(const char *text, size_t len, tt_loc *loc, const char **err) {
+  lex l = {text, text + len};
+  uint32_t a = 0, b = 0;
+  memset(loc, 0, sizeof *loc);
+  if (len >= 2 && text[0] == 't' && text[1] >= '0' && text[1] <= '9') {
+    l.p = text + 1;
+    if (!num(&l, &a) || a >= TT_THREAD_COUNT) FAIL("thread must be t0, t1 or t2");
+    if (!lit(&l, ".gpr") || !bracket(&l, &b)) FAIL("expected tN.gpr[I]");
+    if (b >= TT_GPR_COUNT) FAIL("GPR index must be 0..63");
+    loc->kind = TT_LOC_GPR;
+    loc->sel = (uint8_t)a;
+    loc->index = b;
+  } else if (lit(&l, "cfg")) {
+    if (!bracket(&l, &a) || !bracket(&l, &b)) FAIL("expected cfg[B][I]");
+    if (a >= TT_CFG_BANK_COUNT) FAIL("Config bank must be 0 or 1");
+    if (b >= TT_CFG_WORD_COUNT) FAIL("Config word index must be 0..223");
+    loc->kind = TT_LOC_CFG;
+    loc->sel = (uint8_t)a;
+    loc->index = b;
+  } else if (lit(&l, "tcfg")) {
+    if (!bracket(&l, &a) || !bracket(&l, &b)) FAIL("expected tcfg[N][I]");
+    if (a >= TT_THREAD_COUNT) FAIL("ThreadConfig thread must be 0..2");
+    if (b >= TT_TCFG_WORD_COUNT) FAIL("ThreadConfig word index must be 0..67");
+    loc->kind = TT_LOC_TCFG;
+    loc->sel = (uint8_t)a;
+    loc->index = b;
+  } else if (lit(&l, "sem")) {
+    if (!bracket(&l, &a)) FAIL("expected sem[I].value or sem[I].max");
+    if (a >= TT_SEM_COUNT) FAIL("semaphore index must be 0..7");
+    if (lit(&l, ".value")) loc->kind = TT_LOC_SEM_VALUE;
+    else if (lit(&l, ".max")) loc->kind = TT_LOC_SEM_MAX;
+    else FAIL("expected sem[I].value or sem[I].max");
+    loc->index = a;
+  } else if (lit(&l, "mutex")) {
+    if (!bracket(&l, &a)) FAIL("expected mutex[I]");
+    if (!tt_mutex_slot_valid(a)) FAIL("mutex index must be 0, 2, 3 or 4");
+    loc->kind = TT_LOC_MUTEX;
+    loc->index = a;
+  } else if (lit(&l, "l1.u8")) {
+    loc->kind = TT_LOC_L1_U8;
+    if (!bracket(&l, &a)) FAIL("expected l1.u8[A]");
+    loc->index = a;
+  } else if (lit(&l, "l1.u16")) {
+    loc->kind = TT_LOC_L1_U16;
+    if (!bracket(&l, &a)) FAIL("expected l1.u16[A]");
+    if (a & 1) FAIL("l1.u16 address must be 2-aligned");
+    loc->index = a;
+  } else if (lit(&l, "l1.u32")) {
+    loc->kind = TT_LOC_L1_U32;
+    if (!bracket(&l, &a)) FAIL("expected l1.u32[A]");
+    if (a & 3) FAIL("l1.u32 address must be 4-aligned");
+    loc->index = a;
+  } else if (lit(&l, "mmio")) {
+    if (!bracket(&l, &a)) FAIL("expected mmio[A]");
+    if (a & 3) FAIL("mmio address must be 4-aligned");
+    if (a < TT_MMIO_LOW || a > 0xFFBFFFFCu) FAIL("mmio address must be 0xFFB11000..0xFFBFFFFC");
+    loc->kind = TT_LOC_MMIO;
+    loc->index = a;
+  } else {
+    FAIL("unknown location");
+  }
+  if (loc->kind >= TT_LOC_L1_U8 && loc->kind <= TT_LOC_L1_U32 &&
+      (uint64_t)loc->index + tt_loc_width(loc) / 8 > TT_L1_SIZE)
+    FAIL("L1 address must be below 1536 KiB");
+  if (l.p != l.end) FAIL("unexpected text after location");
+  return 0;
+}
+
+unsigned tt_loc_width(const tt_loc *loc) {
+  switch ((tt_loc_kind)loc->kind) {
+  case TT_LOC_GPR: case TT_LOC_CFG: case TT_LOC_L1_U32: case TT_LOC_MMIO: return 32;
+  case TT_LOC_TCFG: case TT_LOC_L1_U16: return 16;
+  case TT_LOC_L1_U8: return 8;
+  case TT_LOC_SEM_VALUE: case TT_LOC_SEM_MAX: return 4;
+  case TT_LOC_MUTEX: return 2;
+  }
+  return 0;
+}
+
+uint32_t tt_loc_get(const tt_state *st, const tt_loc *loc) {
+  const tt_core *c = &st->c;
+  switch ((tt_loc_kind)loc->kind) {
+  case TT_LOC_GPR: return c->gpr[loc->sel % TT_THREAD_COUNT][loc->index % TT_GPR_COUNT];
+  case TT_LOC_CFG: return c->cfg[loc->sel & 1][loc->index % TT_CFG_WORD_COUNT];
+  case TT_LOC_TCFG: return c->tcfg[loc->sel % TT_THREAD_COUNT][loc->index % TT_TCFG_WORD_COUNT];
+  case TT_LOC_SEM_VALUE: return c->sem_value[loc->index % TT_SEM_COUNT];
+  case TT_LOC_SEM_MAX: return c->sem_max[loc->index % TT_SEM_COUNT];
+  case TT_LOC_MUTEX: return c->mutex[loc->index % TT_MUTEX_SLOTS];
+  case TT_LOC_L1_U8: return tt_l1_read(st, loc->index, 1);
+  case TT_LOC_L1_U16: return tt_l1_read(st, loc->index, 2);
+  case TT_LOC_L1_U32: return tt_l1_read(st, loc->index, 4);
+  case TT_LOC_MMIO: return tt_mmio_read(st, loc->index);
+  }
+  return 0;
+}
+
+void tt_loc_set(tt_state *st, const tt_loc *loc, uint32_t v) {
+  tt_core *c = &st->c;
+  switch ((tt_loc_kind)loc->kind) {
+  case TT_LOC_GPR: c->gpr[loc->sel % TT_THREAD_COUNT][loc->index % TT_GPR_COUNT] = v; break;
+  case TT_LOC_CFG: c->cfg[loc->sel & 1][loc->index % TT_CFG_WORD_COUNT] = v; break;
+  case TT_LOC_TCFG:
+    c->tcfg[loc->sel % TT_THREAD_COUNT][loc->index % TT_TCFG_WORD_COUNT] = (uint16_t)v;
+    break;
+  case TT_LOC_SEM_VALUE: c->sem_value[loc->index % TT_SEM_COUNT] = (uint8_t)(v & 15); break;
+  case TT_LOC_SEM_MAX: c->sem_max[loc->index % TT_SEM_COUNT] = (uint8_t)(v & 15); break;
+  case TT_LOC_MUTEX: c->mutex[loc->index % TT_MUTEX_SLOTS] = (uint8_t)(v & 3); break;
+  case TT_LOC_L1_U8: tt_l1_write(st, loc->index, 1, v); break;
+  case TT_LOC_L1_U16: tt_l1_write(st, loc->index, 2, v); break;
+  case TT_LOC_L1_U32: tt_l1_write(st, loc->index, 4, v); break;
+  case TT_LOC_MMIO: tt_mmio_write(st, loc->index, v); break;
+  }
+}
+
+/* ---- formatting --------------------------------------------------------------------------- */
+typedef struct out { char *buf; size_t n, len; } out;
+static void put(out *o, const char *s) {
+  for (; *s; s++, o->len++)
+    if (o->len + 1 < o->n) o->buf[o->len] = *s;
+}
+static void put_dec(out *o, uint32_t v) {
+  char tmp[12];
+  int i = 11;
+  tmp[i] = 0;
+  do { tmp[--i] = (char)('0' + v % 10); v /= 10; } while (v && i > 0);
+  put(o, &tmp[i]);
+}
+static void put_hex(out *o, uint32_t v) {
+  char tmp[11] = "0x";
+  int n = 1;
+  while (n < 8 && (v >> (4 * n))) n++;
+  for (int i = 0; i < n; i++) {
+    unsigned d = (v >> (4 * (n - 1 - i))) & 15;
+    tmp[2 + i] = (char)(d < 10 ? '0' + d : 'A' + d - 10);
+  }
+  tmp[2 + n] = 0;
+  put(o, tmp);
+}
+
+size_t tt_loc_format(const tt_loc *loc, char *buf, size_t n) {
+  out o = {buf, n, 0};
+  switch ((tt_loc_kind)loc->kind) {
+  case TT_LOC_GPR: put(&o, "t"); put_dec(&o, loc->sel); put(&o, ".gpr["); put_dec(&o, loc->index); put(&o, "]"); break;
+  case TT_LOC_CFG: put(&o, "cfg["); put_dec(&o, loc->sel); put(&o, "]["); put_dec(&o, loc->index); put(&o, "]"); break;
+  case TT_LOC_TCFG: put(&o, "tcfg["); put_dec(&o, loc->sel); put(&o, "]["); put_dec(&o, loc->index); put(&o, "]"); break;
+  case TT_LOC_SEM_VALUE: put(&o, "sem["); put_dec(&o, loc->index); put(&o, "].value"); break;
+  case TT_LOC_SEM_MAX: put(&o, "sem["); put_dec(&o, loc->index); put(&o, "].max"); break;
+  case TT_LOC_MUTEX: put(&o, "mutex["); put_dec(&o, loc->index); put(&o, "]"); break;
+  case TT_LOC_L1_U8: put(&o, "l1.u8["); put_hex(&o, loc->index); put(&o, "]"); break;
+  case TT_LOC_L1_U16: put(&o, "l1.u16["); put_hex(&o, loc->index); put(&o, "]"); break;
+  case TT_LOC_L1_U32: put(&o, "l1.u32["); put_hex(&o, loc->index); put(&o, "]"); break;
+  case TT_LOC_MMIO: put(&o, "mmio["); put_hex(&o, loc->index); put(&o, "]"); break;
+  }
+  if (n) buf[o.len < n ? o.len : n - 1] = 0;
+  return o.len;
+}
+
+/* ---- diff ---------------------------------------------------------------------------------- */
+static unsigned diff_one(const tt_state *a, const tt_state *b, tt_loc *loc, tt_diff_cb cb,
+                         void *ctx) {
+  uint32_t va = tt_loc_get(a, loc), vb = tt_loc_get(b, loc);
+  if (va == vb) return 0;
+  if (cb) cb(ctx, loc, va, vb);
+  return 1;
+}
+
+static int dirty_in(const uint8_t *bits, unsigned ch) { return (bits[ch >> 3] >> (ch & 7)) & 1; }
+
+unsigned tt_state_diff(const tt_state *a, const tt_state *b, tt_diff_cb cb, void *ctx) {
+  unsigned n = 0;
+  tt_loc loc = {0, 0, 0};
+  loc.kind = TT_LOC_GPR;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    for (unsigned i = 0; i < TT_GPR_COUNT; i++) { loc.sel = (uint8_t)t; loc.index = i; n += diff_one(a, b, &loc, cb, ctx); }
+  loc.kind = TT_LOC_CFG;
+  for (unsigned k = 0; k < TT_CFG_BANK_COUNT; k++)
+    for (unsigned i = 0; i < TT_CFG_WORD_COUNT; i++) { loc.sel = (uint8_t)k; loc.index = i; n += diff_one(a, b, &loc, cb, ctx); }
+  loc.kind = TT_LOC_TCFG;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    for (unsigned i = 0; i < TT_TCFG_WORD_COUNT; i++) { loc.sel = (uint8_t)t; loc.index = i; n += diff_one(a, b, &loc, cb, ctx); }
+  loc.sel = 0;
+  for (unsigned i = 0; i < TT_SEM_COUNT; i++) {
+    loc.index = i;
+    loc.kind = TT_LOC_SEM_VALUE; n += diff_one(a, b, &loc, cb, ctx);
+    loc.kind = TT_LOC_SEM_MAX; n += diff_one(a, b, &loc, cb, ctx);
+  }
+  loc.kind = TT_LOC_MUTEX;
+  for (unsigned i = 0; i < TT_MUTEX_SLOTS; i++) {
+    if (!tt_mutex_slot_valid(i)) continue;
+    loc.index = i;
+    n += diff_one(a, b, &loc, cb, ctx);
+  }
+  /* L1 and MMIO: granules dirty in either state, 32-bit words. Bounded by the bitmap size. */
+  for (unsigned ch = 0; ch < TT_L1_CHUNKS; ch++) {
+    if (!dirty_in(a->l1_dirty, ch) && !dirty_in(b->l1_dirty, ch)) continue;
+    loc.kind = TT_LOC_L1_U32;
+    for (unsigned w = 0; w < (1u << TT_DIRTY_SHIFT); w += 4) {
+      loc.index = (ch << TT_DIRTY_SHIFT) + w;
+      n += diff_one(a, b, &loc, cb, ctx);
+    }
+  }
+  for (unsigned ch = 0; ch < TT_MMIO_CHUNKS; ch++) {
+    if (!dirty_in(a->mmio_dirty, ch) && !dirty_in(b->mmio_dirty, ch)) continue;
+    loc.kind = TT_LOC_MMIO;
+    for (unsigned w = 0; w < (1u << TT_DIRTY_SHIFT); w += 4) {
+      loc.index = TT_MMIO_BASE + (ch << TT_DIRTY_SHIFT) + w;
+      n += diff_one(a, b, &loc, cb, ctx);
+    }
+  }
+  return n;
+}

@@ -1,0 +1,193 @@
+/* run.c — the frontend of the three threads and the functional-mode scheduler.
+ *
+ * Functional mode (documented order): one scheduler step is one round. A round first
+ * re-evaluates every thread's latched wait (a latch whose selected conditions are all false is
+ * forgotten — the hardware re-evaluates every cycle whether or not an instruction is held),
+ * then visits threads T0, T1, T2 in that order; each may issue at most its head instruction if
+ * its Wait Gate lets it pass. Every unit finishes at once, so only the latch (semaphore and
+ * stream conditions), mutexes and spinning atomics can hold a thread. A wait instruction issued
+ * in round r is first evaluated at the start of round r+1 (the functional image of the
+ * hardware's one-cycle lag).
+ *
+ * Termination: streams are straight-line (no branches), so every round either issues an
+ * instruction or forgets a latch, or else the state is a fixed point and the run ends with
+ * TT_OUT_DEADLOCK. A run therefore takes at most 2*(total instructions)+1 rounds, and always
+ * at most `budget`. References: WormholeB0/TensixTile/TensixCoprocessor/WaitGate.md,
+ * BlackholeA0/TensixTile/TensixCoprocessor/STALLWAIT.md. */
+#include <string.h>
+#include "internal.h"
+
+static tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in) {
+  switch ((tt_form)in->form) {
+#define TT_FORM(ID, mn, dm, dv) case TT_FORM_##ID: return tt_exec_##ID(st, t, &in->a.ID);
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+  case TT_FORM_FOREIGN:
+    if (tt_isa_foreign[in->foreign].kind == TT_FG_FRONTEND && TT_KNOB_IS(st, FRONTEND_OPS, 0))
+      tt_fault(st, t, TT_FC_FRONTEND_OP);
+    return TT_EXEC_DONE;  /* a unit outside the model: finishes at once, no modelled effect */
+  case TT_FORM_UNDEFINED:
+    tt_fault(st, t, TT_FC_UNDEFINED_OPCODE);
+    return TT_EXEC_DONE;
+  case TT_FORM_COUNT:
+    break;
+  }
+  return TT_EXEC_DONE;
+}
+
+/* Try to pass thread t's head instruction through its gate and execute it.
+ * Returns 1 when it retired. Holding leaves no trace but the thread's wait_kind. */
+static int try_issue(tt_state *st, unsigned t) {
+  tt_thread *th = &st->c.thr[t];
+  tt_insn in;
+  tt_decode(st->prog[t][th->pc], &in);
+  if (th->latch.op != TT_LATCH_NONE && tt_gate_catches(th->latch.block_mask, in.block_bits)) {
+    th->wait_kind = TT_WAIT_LATCH;
+    return 0;
+  }
+  unsigned why = tt_sync_gate(st, t, &in);
+  if (why != TT_WAIT_NONE) {
+    th->wait_kind = (uint8_t)why;
+    return 0;
+  }
+  if (in.reserved && TT_KNOB_IS(st, RESERVED_BITS, 0)) tt_fault(st, t, TT_FC_RESERVED_BITS);
+  if (dispatch(st, t, &in) == TT_EXEC_RETRY) {
+    th->wait_kind = (uint8_t)(in.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR);
+    return 0;
+  }
+  th->wait_kind = TT_WAIT_NONE;
+  th->pc++;
+  th->retired++;
+  st->c.form_count[in.form]++;
+  return 1;
+}
+
+int tt_step(tt_state *st) {
+  int changed = 0;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    tt_thread *th = &st->c.thr[t];
+    if (th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t)) {
+      th->latch.op = TT_LATCH_NONE;
+      changed = 1;
+    }
+  }
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    tt_thread *th = &st->c.thr[t];
+    if (th->pc >= th->len) {
+      th->wait_kind = TT_WAIT_NONE;
+      continue;
+    }
+    changed |= try_issue(st, t);
+  }
+  st->c.steps++;
+  return changed;
+}
+
+int tt_thread_done(const tt_state *st, unsigned t) {
+  return t < TT_THREAD_COUNT && st->c.thr[t].pc >= st->c.thr[t].len;
+}
+
+static int all_done(const tt_state *st) {
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    if (!tt_thread_done(st, t)) return 0;
+  return 1;
+}
+
+tt_outcome tt_run(tt_state *st, uint64_t budget) {
+  tt_outcome out = TT_OUT_BUDGET;
+  if (st->p.mode != TT_MODE_FUNC) {
+    out = TT_OUT_UNSUPPORTED_MODE;
+  } else {
+    for (uint64_t i = 0;; i++) {
+      if (all_done(st)) { out = TT_OUT_DONE; break; }
+      if (i >= budget) break;
+      if (!tt_step(st)) { out = TT_OUT_DEADLOCK; break; }
+    }
+  }
+  st->c.last_outcome = (uint8_t)out;
+  return out;
+}
+
+int tt_thread_blocked(const tt_state *st, unsigned t) {
+  if (t >= TT_THREAD_COUNT || tt_thread_done(st, t)) return 0;
+  if (st->c.thr[t].wait_kind == TT_WAIT_MUTEX_INVALID) return 1;
+  return st->c.last_outcome == TT_OUT_DEADLOCK;
+}
+
+/* ---- readable wait reasons ---------------------------------------------------------------------- */
+typedef struct out { char *buf; size_t n, len; } out;
+static void put(out *o, const char *s) {
+  for (; *s; s++, o->len++)
+    if (o->len + 1 < o->n) o->buf[o->len] = *s;
+}
+static void put_hex(out *o, uint32_t v) {
+  char tmp[11] = "0x";
+  int n = 1;
+  while (n < 8 && (v >> (4 * n))) n++;
+  for (int i = 0; i < n; i++) {
+    unsigned d = (v >> (4 * (n - 1 - i))) & 15;
+    tmp[2 + i] = (char)(d < 10 ? '0' + d : 'A' + d - 10);
+  }
+  tmp[2 + n] = 0;
+  put(o, tmp);
+}
+
+static void describe_latch(const tt_state *st, unsigned t, out *o) {
+  const tt_latch *l = &st->c.thr[t].latch;
+  static const char *const names[] = {"none", "STALLWAIT", "SEMWAIT", "STREAMWAIT"};
+  put(o, "latched ");
+  put(o, names[l->op & 3]);
+  put(o, " block="); put_hex(o, l->block_mask);
+  put(o, " cond="); put_hex(o, l->cond_mask);
+  if (l->op == TT_LATCH_SEMWAIT) {
+    put(o, " sems="); put_hex(o, l->sem_mask);
+    for (unsigned i = 0; i < TT_SEM_COUNT; i++) {
+      if (!(l->sem_mask & (1u << i))) continue;
+      char s[2] = {(char)('0' + i), 0};
+      put(o, " sem"); put(o, s); put(o, "=");
+      put_hex(o, st->c.sem_value[i]); put(o, "/max "); put_hex(o, st->c.sem_max[i]);
+    }
+  } else if (l->op == TT_LATCH_STREAMWAIT) {
+    unsigned stream = st->c.tcfg[t][TT_TCFG_STREAM_ID_SYNC + (l->stream_select & 3)] & 0x3F;
+    put(o, " stream="); put_hex(o, stream);
+    put(o, " target="); put_hex(o, l->target);
+    put(o, " now="); put_hex(o, tt_stream_reg(st, stream, l->condition_index ? TT_STREAM_MSGS_REG : TT_STREAM_PHASE_REG));
+  }
+}
+
+size_t tt_describe_wait(const tt_state *st, unsigned t, char *buf, size_t n) {
+  out o = {buf, n, 0};
+  if (t >= TT_THREAD_COUNT) { put(&o, "no such thread"); }
+  else if (tt_thread_done(st, t)) { put(&o, "done"); }
+  else {
+    const tt_thread *th = &st->c.thr[t];
+    uint32_t w = st->prog[t][th->pc];
+    put(&o, "at instruction "); put_hex(&o, th->pc); put(&o, " (");
+    put_hex(&o, w); put(&o, "): ");
+    switch ((tt_wait_kind)th->wait_kind) {
+    case TT_WAIT_NONE: put(&o, "not waiting"); break;
+    case TT_WAIT_LATCH: describe_latch(st, t, &o); break;
+    case TT_WAIT_MUTEX: {
+      uint32_t i = w & 0xFFFFu;
+      put(&o, "ATGETM: mutex "); put_hex(&o, i);
+      if (st->c.mutex[i % TT_MUTEX_SLOTS]) {
+        char s[3] = {'t', (char)('0' + st->c.mutex[i % TT_MUTEX_SLOTS] - 1), 0};
+        put(&o, " held by "); put(&o, s);
+      } else {
+        put(&o, " reserved for another thread by the fairness rule");
+      }
+      break;
+    }
+    case TT_WAIT_MUTEX_INVALID:
+      put(&o, "mutex index "); put_hex(&o, w & 0xFFFFu);
+      put(&o, " does not exist on Blackhole (valid: 0, 2, 3, 4): waits forever");
+      break;
+    case TT_WAIT_ATCAS: put(&o, "ATCAS: compare fails, retrying"); break;
+    case TT_WAIT_ATINCGETPTR: put(&o, "ATINCGETPTR: FIFO full/empty, retrying"); break;
+    case TT_WAIT_BUDGET: put(&o, "unit busy"); break;
+    }
+  }
+  if (n) buf[o.len < n ? o.len : n - 1] = 0;
+  return o.len;
+}

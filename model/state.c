@@ -1,0 +1,265 @@
+/* state.c — initialisation, O(dirty) reset, the single writers of the large arrays, Config
+ * write side effects, faults, knobs and the state digest.
+ * References: BlackholeA0/TensixTile/TensixCoprocessor/BackendConfiguration.md (banking,
+ * GLOBAL_CFGREG_BASE_ADDR32, write side effects); spec-digest §2. */
+#include <string.h>
+#include "internal.h"
+
+/* ---- faults ------------------------------------------------------------------------------- */
+static const char *const fault_class_names[TT_FAULT_CLASS_COUNT] = {
+  "none", "undefined", "unpredictable", "noncontractual", "unsupported", "unimplemented"};
+
+#define TT_X_TEXT(id, cls, text) text,
+static const char *const fault_code_text[TT_FAULT_CODE_COUNT] = {TT_FAULT_CODES(TT_X_TEXT)};
+#undef TT_X_TEXT
+#define TT_X_CLASS(id, cls, text) TT_FAULT_##cls,
+static const uint8_t fault_code_class[TT_FAULT_CODE_COUNT] = {TT_FAULT_CODES(TT_X_CLASS)};
+#undef TT_X_CLASS
+
+const char *tt_fault_class_name(unsigned cls) {
+  return cls < TT_FAULT_CLASS_COUNT ? fault_class_names[cls] : "?";
+}
+int tt_fault_class_parse(const char *name) {
+  for (unsigned i = 0; i < TT_FAULT_CLASS_COUNT; i++)
+    if (strcmp(name, fault_class_names[i]) == 0) return (int)i;
+  return -1;
+}
+const char *tt_fault_code_text(unsigned code) {
+  return code < TT_FAULT_CODE_COUNT ? fault_code_text[code] : "?";
+}
+unsigned tt_fault_code_class(unsigned code) {
+  return code < TT_FAULT_CODE_COUNT ? fault_code_class[code] : TT_FAULT_NONE;
+}
+
+void tt_fault(tt_state *st, unsigned t, tt_fault_code code) {
+  tt_thread *th = &st->c.thr[t];
+  unsigned cls = fault_code_class[code];
+  if (th->fault_class == TT_FAULT_NONE) {
+    th->fault_class = (uint8_t)cls;
+    th->fault_code = (uint8_t)code;
+    th->fault_pc = th->pc;
+  }
+  if (th->fault_count < UINT16_MAX) th->fault_count++;
+  st->c.fault_counts[cls]++;
+}
+
+/* ---- knobs -------------------------------------------------------------------------------- */
+typedef struct knob_row { const char *name, *values, *ref, *text; } knob_row;
+#define TT_KNOB(ID, name, values, amb, text) {name, values, amb, text},
+static const knob_row knob_rows[TT_KNOB_COUNT] = {
+#include "knobs.def"
+};
+#undef TT_KNOB
+
+const char *tt_knob_name(unsigned k) { return k < TT_KNOB_COUNT ? knob_rows[k].name : "?"; }
+const char *tt_knob_values(unsigned k) { return k < TT_KNOB_COUNT ? knob_rows[k].values : "?"; }
+const char *tt_knob_ref(unsigned k) { return k < TT_KNOB_COUNT ? knob_rows[k].ref : "?"; }
+const char *tt_knob_text(unsigned k) { return k < TT_KNOB_COUNT ? knob_rows[k].text : "?"; }
+
+int tt_knob_set(tt_state *st, const char *name, const char *value) {
+  for (unsigned k = 0; k < TT_KNOB_COUNT; k++) {
+    if (strcmp(name, knob_rows[k].name) != 0) continue;
+    const char *p = knob_rows[k].values;
+    size_t vlen = strlen(value);
+    for (unsigned idx = 0; idx < 16 && *p; idx++) {  /* at most 16 values per knob */
+      const char *bar = strchr(p, '|');
+      size_t n = bar ? (size_t)(bar - p) : strlen(p);
+      if (n == vlen && memcmp(p, value, n) == 0) {
+        st->p.knob[k] = (uint8_t)idx;
+        return 0;
+      }
+      if (!bar) break;
+      p = bar + 1;
+    }
+    return -2;
+  }
+  return -1;
+}
+
+/* ---- lifecycle ------------------------------------------------------------------------------ */
+static void clear_core(tt_state *st) {
+  memset(&st->c, 0, sizeof st->c);
+  st->c.src_allowed_unpackers[0] = st->c.src_allowed_unpackers[1] = 1;
+}
+
+void tt_init(tt_state *st) {
+  memset(st, 0, sizeof *st);  /* the only full clear: init, never per run */
+  clear_core(st);
+  st->p.mode = TT_MODE_FUNC;
+}
+
+void tt_reset(tt_state *st) {
+  for (unsigned i = 0; i < st->c.l1_dirty_count; i++) {
+    unsigned ch = st->l1_dirty_list[i];
+    memset(&st->l1[(size_t)ch << TT_DIRTY_SHIFT], 0, 1u << TT_DIRTY_SHIFT);
+    st->l1_dirty[ch >> 3] = 0;
+    st->l1_dirty_list[i] = 0;
+  }
+  for (unsigned i = 0; i < st->c.mmio_dirty_count; i++) {
+    unsigned ch = st->mmio_dirty_list[i];
+    memset(&st->mmio[(size_t)ch << (TT_DIRTY_SHIFT - 2)], 0, 1u << TT_DIRTY_SHIFT);
+    st->mmio_dirty[ch >> 3] = 0;
+    st->mmio_dirty_list[i] = 0;
+  }
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    memset(st->prog[t], 0, sizeof(uint32_t) * st->c.thr[t].len);
+  if (st->c.src_dirty) memset(st->src, 0, sizeof st->src);
+  clear_core(st);
+}
+
+int tt_mode_available(tt_mode mode) { return mode == TT_MODE_FUNC; }
+
+int tt_set_mode(tt_state *st, tt_mode mode) {
+  if (!tt_mode_available(mode)) return -1;
+  st->p.mode = (uint8_t)mode;
+  return 0;
+}
+
+int tt_load_program(tt_state *st, unsigned t, const uint32_t *words, uint32_t count) {
+  if (t >= TT_THREAD_COUNT || count > TT_PROG_MAX) return -1;
+  tt_thread *th = &st->c.thr[t];
+  if (th->len > count) memset(&st->prog[t][count], 0, sizeof(uint32_t) * (th->len - count));
+  if (count) memcpy(st->prog[t], words, sizeof(uint32_t) * count);
+  th->len = count;
+  th->pc = 0;
+  return 0;
+}
+
+/* ---- the large arrays' writers --------------------------------------------------------------- */
+static void mark_l1(tt_state *st, uint32_t addr) {
+  unsigned ch = addr >> TT_DIRTY_SHIFT;
+  uint8_t bit = (uint8_t)(1u << (ch & 7));
+  if (st->l1_dirty[ch >> 3] & bit) return;
+  st->l1_dirty[ch >> 3] |= bit;
+  st->l1_dirty_list[st->c.l1_dirty_count++] = (uint16_t)ch;
+}
+
+static void mark_mmio(tt_state *st, uint32_t off) {
+  unsigned ch = off >> TT_DIRTY_SHIFT;
+  uint8_t bit = (uint8_t)(1u << (ch & 7));
+  if (st->mmio_dirty[ch >> 3] & bit) return;
+  st->mmio_dirty[ch >> 3] |= bit;
+  st->mmio_dirty_list[st->c.mmio_dirty_count++] = (uint16_t)ch;
+}
+
+uint32_t tt_l1_read(const tt_state *st, uint32_t addr, unsigned bytes) {
+  uint32_t v = 0;
+  for (unsigned i = 0; i < bytes && i < 4; i++) {
+    uint32_t a = addr + i;
+    if (a < TT_L1_SIZE) v |= (uint32_t)st->l1[a] << (8 * i);
+  }
+  return v;
+}
+
+void tt_l1_write(tt_state *st, uint32_t addr, unsigned bytes, uint32_t value) {
+  for (unsigned i = 0; i < bytes && i < 4; i++) {
+    uint32_t a = addr + i;
+    if (a >= TT_L1_SIZE) continue;
+    mark_l1(st, a);
+    st->l1[a] = (uint8_t)(value >> (8 * i));
+  }
+}
+
+uint32_t tt_mmio_read(const tt_state *st, uint32_t addr) {
+  if (addr < TT_MMIO_BASE) return 0;
+  uint32_t off = (addr - TT_MMIO_BASE) & ~3u;
+  return off < TT_MMIO_SIZE ? st->mmio[off >> 2] : 0;
+}
+
+void tt_mmio_write(tt_state *st, uint32_t addr, uint32_t value) {
+  if (addr < TT_MMIO_BASE) return;
+  uint32_t off = (addr - TT_MMIO_BASE) & ~3u;
+  if (off >= TT_MMIO_SIZE) return;
+  mark_mmio(st, off);
+  st->mmio[off >> 2] = value;
+}
+
+/* ---- Config writes with banking and side effects (BackendConfiguration.md) ------------------ */
+static void cfg_store(tt_state *st, unsigned bank, unsigned idx, uint32_t v) {
+  if (idx >= TT_CFG_GLOBAL_BASE) {
+    st->c.cfg[0][idx] = v;
+    st->c.cfg[1][idx] = v;
+  } else {
+    st->c.cfg[bank][idx] = v;
+  }
+}
+
+static void cfg_bank_reset(tt_state *st, unsigned bank) {
+  memset(st->c.cfg[bank], 0, sizeof(uint32_t) * TT_CFG_GLOBAL_BASE);
+}
+
+void tt_cfg_write_words(tt_state *st, unsigned bank, unsigned idx, const uint32_t *vals,
+                        unsigned count, tt_cfg_via via) {
+  int hits_reset = 0;
+  for (unsigned k = 0; k < count; k++)
+    if (idx + k == TT_CFG_STATE_RESET_EN && via != TT_VIA_RMWCIB) hits_reset = 1;
+  int keep = TT_KNOB_IS(st, STATE_RESET_EN, 1);
+  if (hits_reset && keep) cfg_bank_reset(st, bank);
+  for (unsigned k = 0; k < count; k++) {
+    unsigned i = idx + k;
+    cfg_store(st, bank, i, vals[k]);
+    if (i == TT_CFG_PRNG_SEED) {
+      st->c.prng_seed = vals[k];
+      st->c.prng_reseeds++;
+    } else if (i == TT_CFG_RISCV_IC_INVALIDATE) {
+      for (unsigned c = 0; c < 5; c++)
+        if (vals[k] & (1u << c)) st->c.icache_invalidates[c]++;
+    }
+  }
+  if (hits_reset && !keep) cfg_bank_reset(st, bank);
+}
+
+/* ---- digest ------------------------------------------------------------------------------ */
+static uint64_t fnv(uint64_t h, const void *p, size_t n) {
+  const uint8_t *b = p;
+  for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001B3ull;
+  return h;
+}
+
+static int chunk_is_zero(const uint8_t *p) {
+  for (unsigned i = 0; i < (1u << TT_DIRTY_SHIFT); i++)
+    if (p[i]) return 0;
+  return 1;
+}
+
+uint64_t tt_digest(const tt_state *st) {
+  const tt_core *c = &st->c;
+  uint64_t h = 0xCBF29CE484222325ull;
+  h = fnv(h, c->gpr, sizeof c->gpr);
+  h = fnv(h, c->cfg, sizeof c->cfg);
+  h = fnv(h, c->tcfg, sizeof c->tcfg);
+  h = fnv(h, c->sem_value, sizeof c->sem_value);
+  h = fnv(h, c->sem_max, sizeof c->sem_max);
+  h = fnv(h, c->mutex, sizeof c->mutex);
+  h = fnv(h, c->mutex_handoff, sizeof c->mutex_handoff);
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    const tt_thread *th = &c->thr[t];
+    h = fnv(h, &th->pc, sizeof th->pc);
+    h = fnv(h, &th->latch, sizeof th->latch);
+    h = fnv(h, &th->fault_class, 1);
+    h = fnv(h, &th->fault_code, 1);
+    h = fnv(h, &th->fault_pc, sizeof th->fault_pc);
+  }
+  h = fnv(h, &c->prng_seed, sizeof c->prng_seed);
+  h = fnv(h, &c->prng_reseeds, sizeof c->prng_reseeds);
+  h = fnv(h, c->icache_invalidates, sizeof c->icache_invalidates);
+  h = fnv(h, c->ctx_cnt_resets, sizeof c->ctx_cnt_resets);
+  /* Large arrays: an order-independent sum of per-granule hashes over the dirty lists, so the
+   * digest depends on content only (all-zero granules skipped) and costs O(dirty). */
+  uint64_t mix = 0;
+  for (unsigned i = 0; i < c->l1_dirty_count; i++) {
+    unsigned ch = st->l1_dirty_list[i];
+    const uint8_t *p = &st->l1[(size_t)ch << TT_DIRTY_SHIFT];
+    if (chunk_is_zero(p)) continue;
+    mix += fnv(fnv(0x9E3779B97F4A7C15ull, &ch, sizeof ch), p, 1u << TT_DIRTY_SHIFT);
+  }
+  for (unsigned i = 0; i < c->mmio_dirty_count; i++) {
+    unsigned ch = st->mmio_dirty_list[i];
+    const uint8_t *p = (const uint8_t *)&st->mmio[(size_t)ch << (TT_DIRTY_SHIFT - 2)];
+    if (chunk_is_zero(p)) continue;
+    mix += fnv(fnv(0xC2B2AE3D27D4EB4Full, &ch, sizeof ch), p, 1u << TT_DIRTY_SHIFT);
+  }
+  h = fnv(h, &mix, sizeof mix);
+  if (c->src_dirty) h = fnv(h, st->src, sizeof st->src);
+  return h;
+}

@@ -1,0 +1,74 @@
+/* sync.c — Sync Unit: semaphores and mutexes.
+ * References: BlackholeA0/TensixTile/TensixCoprocessor/SyncUnit.md (8 semaphores with 4-bit
+ * Value/Max; mutexes 0, 2, 3, 4), SEMINIT.md, SEMPOST.md, SEMGET.md, ATGETM.md, ATRELM.md.
+ * Facts modelled: SEMPOST saturates at 15 whatever Max is; SEMGET floors at 0; SEMINIT does
+ * not clamp Value to Max; an index outside {0,2,3,4} makes ATGETM/ATRELM wait forever; a
+ * release by thread i while both other threads wait hands the mutex to (i+1)%3; ATRELM by a
+ * non-owner completes with no effect. */
+#include "internal.h"
+
+int tt_mutex_slot_valid(uint32_t index) {
+  return index == 0 || index == 2 || index == 3 || index == 4;
+}
+
+tt_exec_result tt_exec_SEMINIT(tt_state *st, unsigned t, const tt_args_SEMINIT *a) {
+  (void)t;
+  for (unsigned i = 0; i < TT_SEM_COUNT; i++) {
+    if (!(a->sem_mask & (1u << i))) continue;
+    st->c.sem_value[i] = (uint8_t)a->new_value;
+    st->c.sem_max[i] = (uint8_t)a->new_max;
+  }
+  return TT_EXEC_DONE;
+}
+
+tt_exec_result tt_exec_SEMPOST(tt_state *st, unsigned t, const tt_args_SEMPOST *a) {
+  (void)t;
+  for (unsigned i = 0; i < TT_SEM_COUNT; i++)
+    if ((a->sem_mask & (1u << i)) && st->c.sem_value[i] < 15) st->c.sem_value[i]++;
+  return TT_EXEC_DONE;
+}
+
+tt_exec_result tt_exec_SEMGET(tt_state *st, unsigned t, const tt_args_SEMGET *a) {
+  (void)t;
+  for (unsigned i = 0; i < TT_SEM_COUNT; i++)
+    if ((a->sem_mask & (1u << i)) && st->c.sem_value[i] > 0) st->c.sem_value[i]--;
+  return TT_EXEC_DONE;
+}
+
+/* Is thread u parked at its gate on ATGETM of mutex `index`? */
+static int waits_for_mutex(const tt_state *st, unsigned u, uint32_t index) {
+  const tt_thread *th = &st->c.thr[u];
+  if (th->pc >= th->len || th->wait_kind != TT_WAIT_MUTEX) return 0;
+  uint32_t w = st->prog[u][th->pc];
+  return (w >> 24) == 0xA0 && (w & 0xFFFFu) == index;
+}
+
+/* Gate reasons of the Sync Unit: 0 when the instruction may issue, else a tt_wait_kind. */
+unsigned tt_sync_gate(const tt_state *st, unsigned t, const tt_insn *in) {
+  uint32_t index;
+  if (in->form == TT_FORM_ATGETM) index = in->a.ATGETM.mutex_index;
+  else if (in->form == TT_FORM_ATRELM) index = in->a.ATRELM.mutex_index;
+  else return TT_WAIT_NONE;
+  if (!tt_mutex_slot_valid(index)) return TT_WAIT_MUTEX_INVALID;
+  if (in->form == TT_FORM_ATRELM) return TT_WAIT_NONE;
+  uint8_t holder = st->c.mutex[index], handoff = st->c.mutex_handoff[index];
+  if (holder != 0 && holder != 1 + t) return TT_WAIT_MUTEX;
+  if (holder == 0 && handoff != 0 && handoff != 1 + t) return TT_WAIT_MUTEX;
+  return TT_WAIT_NONE;
+}
+
+tt_exec_result tt_exec_ATGETM(tt_state *st, unsigned t, const tt_args_ATGETM *a) {
+  st->c.mutex[a->mutex_index] = (uint8_t)(1 + t);
+  st->c.mutex_handoff[a->mutex_index] = 0;
+  return TT_EXEC_DONE;
+}
+
+tt_exec_result tt_exec_ATRELM(tt_state *st, unsigned t, const tt_args_ATRELM *a) {
+  uint32_t i = a->mutex_index;
+  if (st->c.mutex[i] != 1 + t) return TT_EXEC_DONE;  /* not the owner: no state change */
+  st->c.mutex[i] = 0;
+  unsigned next = (t + 1) % TT_THREAD_COUNT, other = (t + 2) % TT_THREAD_COUNT;
+  if (waits_for_mutex(st, next, i) && waits_for_mutex(st, other, i))
+    st->c.mutex_handoff[i] = (uint8_t)(1 + next);
+  return TT_EXEC_DONE;
+}

@@ -1,0 +1,113 @@
+/* waitgate.c — the per-thread Wait Gate latch: STALLWAIT, SEMWAIT, STREAMWAIT.
+ * References: BlackholeA0/TensixTile/TensixCoprocessor/STALLWAIT.md (block table, conditions
+ * C0..C12, default masks, one-cycle lag, never-replace rule), SEMWAIT.md, STREAMWAIT.md;
+ * WormholeB0/TensixTile/TensixCoprocessor/WaitGate.md (per-cycle procedure).
+ * Deviations (documented defaults, knobs in knobs.def): SEMWAIT with ConditionMask 0 is UB
+ * (AMB-2); STREAMWAIT latches its target at issue and reads the stream id at evaluation
+ * (AMB-6); bits 13/14 of a STALLWAIT word are reserved (AMB-7).
+ *
+ * The never-replace rule needs no code: every wait opcode is caught by every block bit, and a
+ * latched block mask is never zero (defaults are substituted), so a second wait instruction
+ * is held until the first latch is forgotten. */
+#include "internal.h"
+
+#define TT_DEFAULT_BLOCK 0x040u       /* B6: block mask 0 means "Matrix Unit" */
+#define TT_DEFAULT_STALL_COND 0x00Fu  /* C0..C3: condition mask 0 */
+
+int tt_gate_catches(uint16_t block_mask, uint16_t insn_block_bits) {
+  if (insn_block_bits & TT_BLOCK_NOP) return block_mask == TT_BLOCK_ALL;
+  return (block_mask & insn_block_bits) != 0;
+}
+
+static uint16_t default_block(uint32_t block_mask) {
+  return (uint16_t)(block_mask ? block_mask : TT_DEFAULT_BLOCK);
+}
+
+tt_exec_result tt_exec_STALLWAIT(tt_state *st, unsigned t, const tt_args_STALLWAIT *a) {
+  tt_latch *l = &st->c.thr[t].latch;
+  l->op = TT_LATCH_STALLWAIT;
+  l->block_mask = default_block(a->block_mask);
+  l->cond_mask = (uint16_t)(a->condition_mask ? a->condition_mask : TT_DEFAULT_STALL_COND);
+  l->sem_mask = 0;
+  l->stream_select = 0;
+  l->condition_index = 0;
+  l->target = l->target_lo = 0;
+  return TT_EXEC_DONE;
+}
+
+tt_exec_result tt_exec_SEMWAIT(tt_state *st, unsigned t, const tt_args_SEMWAIT *a) {
+  tt_latch *l = &st->c.thr[t].latch;
+  if (a->condition_mask == 0) {
+    tt_fault(st, t, TT_FC_SEMWAIT_COND0);
+    if (!TT_KNOB_IS(st, SEMWAIT_COND0, 1)) return TT_EXEC_DONE;  /* UB: no latch */
+    tt_args_STALLWAIT sw = {a->word, a->block_mask, 0};           /* Sep-2025 fallback */
+    return tt_exec_STALLWAIT(st, t, &sw);
+  }
+  l->op = TT_LATCH_SEMWAIT;
+  l->block_mask = default_block(a->block_mask);
+  l->cond_mask = (uint16_t)a->condition_mask;
+  l->sem_mask = (uint8_t)a->sem_mask;
+  l->stream_select = 0;
+  l->condition_index = 0;
+  l->target = l->target_lo = 0;
+  return TT_EXEC_DONE;
+}
+
+/* TargetValue = (HI << 10) | Lo, HI from ThreadConfig STREAMWAIT_PHASE_HI (10 bits) for
+ * condition 0, STREAMWAIT_NUM_MSGS_HI (7 bits) for condition 1. */
+static uint32_t stream_target(const tt_state *st, unsigned t, unsigned ci, uint32_t lo) {
+  uint32_t hi = ci == 0 ? (st->c.tcfg[t][TT_TCFG_STREAMWAIT_PHASE_HI] & 0x3FFu)
+                        : (st->c.tcfg[t][TT_TCFG_STREAMWAIT_MSGS_HI] & 0x7Fu);
+  return (hi << 10) | lo;
+}
+
+tt_exec_result tt_exec_STREAMWAIT(tt_state *st, unsigned t, const tt_args_STREAMWAIT *a) {
+  tt_latch *l = &st->c.thr[t].latch;
+  l->op = TT_LATCH_STREAMWAIT;
+  l->block_mask = default_block(a->block_mask);
+  l->cond_mask = (uint16_t)(1u << a->condition_index);
+  l->condition_index = (uint8_t)a->condition_index;
+  l->stream_select = (uint8_t)a->stream_select;
+  l->sem_mask = 0;
+  l->target_lo = a->target_value_lo;
+  l->target = stream_target(st, t, a->condition_index, a->target_value_lo);
+  return TT_EXEC_DONE;
+}
+
+/* STALLWAIT conditions C0..C12 all describe work in flight in some unit (or a pending
+ * RISC-V request, or Src-bank hand-over). In functional mode every unit finishes at once and
+ * no RISC-V core runs, so none of them can hold. */
+static int stall_conditions_hold(const tt_state *st, unsigned t, const tt_latch *l) {
+  (void)st; (void)t; (void)l;
+  return 0;
+}
+
+static int sem_conditions_hold(const tt_state *st, const tt_latch *l) {
+  for (unsigned i = 0; i < TT_SEM_COUNT; i++) {
+    if (!(l->sem_mask & (1u << i))) continue;
+    if ((l->cond_mask & 1u) && st->c.sem_value[i] == 0) return 1;                 /* C0 */
+    if ((l->cond_mask & 2u) && st->c.sem_value[i] >= st->c.sem_max[i]) return 1;  /* C1 */
+  }
+  return 0;
+}
+
+static int stream_condition_holds(const tt_state *st, unsigned t, const tt_latch *l) {
+  unsigned sel = l->stream_select & 3u;
+  unsigned stream = st->c.tcfg[t][TT_TCFG_STREAM_ID_SYNC + sel] & 0x3Fu;
+  unsigned reg = l->condition_index ? TT_STREAM_MSGS_REG : TT_STREAM_PHASE_REG;
+  uint32_t target = TT_KNOB_IS(st, STREAMWAIT_OPERANDS, 1)
+                        ? stream_target(st, t, l->condition_index, l->target_lo)
+                        : l->target;
+  return tt_stream_reg(st, stream, reg) < target;
+}
+
+int tt_latch_satisfied(const tt_state *st, unsigned t) {
+  const tt_latch *l = &st->c.thr[t].latch;
+  switch ((tt_latch_op)l->op) {
+  case TT_LATCH_NONE: return 1;
+  case TT_LATCH_STALLWAIT: return !stall_conditions_hold(st, t, l);
+  case TT_LATCH_SEMWAIT: return !sem_conditions_hold(st, l);
+  case TT_LATCH_STREAMWAIT: return !stream_condition_holds(st, t, l);
+  }
+  return 1;
+}
