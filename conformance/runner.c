@@ -37,7 +37,8 @@ static void usage(FILE *f) {
         "Runs conformance vectors (.vec, see vector-format.md). PATH is a .vec file or a\n"
         "directory searched recursively (sorted byte-wise, depth <= 32) for files named *.vec.\n"
         "While recursing, directories named `selftest` are skipped (they hold deliberately\n"
-        "broken fixtures); name such a directory explicitly to run it.\n"
+        "broken fixtures; name such a directory explicitly to run it), and symbolic links to\n"
+        "directories are not followed.\n"
         "\n"
         "  --mode M   run only mode M (func, cycle or both; default both). A vector's own\n"
         "             `mode:` line restricts further; a mode the build lacks counts as skipped.\n"
@@ -187,13 +188,15 @@ static void walk(size_t plen, unsigned depth) {
     }
     g_path[plen] = '/';
     memcpy(g_path + plen + 1, name, n + 1);
+    int is_link = lstat(g_path, &sb) == 0 && S_ISLNK(sb.st_mode);
     if (stat(g_path, &sb) != 0) {
       if (has_vec_suffix(name)) {
         printf("%s: cannot open: %s\n", g_path, strerror(errno));
         n_fail++;
       }
     } else if (S_ISDIR(sb.st_mode)) {
-      if (strcmp(name, "selftest") != 0) walk(plen + 1 + n, depth + 1);
+      /* symbolic links to directories are not followed (no cycles, no duplicates) */
+      if (!is_link && strcmp(name, "selftest") != 0) walk(plen + 1 + n, depth + 1);
     } else if (S_ISREG(sb.st_mode) && has_vec_suffix(name)) {
       run_file(g_path);
     }
