@@ -16,7 +16,9 @@ tt_exec_result tt_exec_WRCFG(tt_state *st, unsigned t, const tt_args_WRCFG *a) {
   unsigned bank = tt_thread_bank(st, t);
   if (a->is_128bit) {
     /* 128-bit: both indices silently aligned down to a group of four. */
-    uint32_t idx = a->cfg_index & ~3u, reg = a->input_reg & ~3u;
+    uint32_t idx = TT_DEFECT(WRCFG128_NO_ALIGN) ? a->cfg_index : a->cfg_index & ~3u;
+    uint32_t reg = a->input_reg & ~3u;
+    if (idx + 4 > TT_CFG_WORD_COUNT) idx = TT_CFG_WORD_COUNT;  /* whole group out of range */
     if (!cfg_index_ok(st, t, idx)) return TT_EXEC_DONE;
     tt_cfg_write_words(st, bank, idx, &st->c.gpr[t][reg], 4, TT_VIA_TENSIX);
   } else {
@@ -29,7 +31,8 @@ tt_exec_result tt_exec_WRCFG(tt_state *st, unsigned t, const tt_args_WRCFG *a) {
 
 tt_exec_result tt_exec_RDCFG(tt_state *st, unsigned t, const tt_args_RDCFG *a) {
   if (!cfg_index_ok(st, t, a->cfg_index)) return TT_EXEC_DONE;
-  st->c.gpr[t][a->result_reg] = st->c.cfg[tt_thread_bank(st, t)][a->cfg_index];
+  unsigned dst = TT_DEFECT(RDCFG_OTHER_THREAD) ? (t + 1) % TT_THREAD_COUNT : t;
+  st->c.gpr[dst][a->result_reg] = st->c.cfg[tt_thread_bank(st, t)][a->cfg_index];
   return TT_EXEC_DONE;
 }
 
@@ -54,6 +57,7 @@ static tt_exec_result rmwcib(tt_state *st, unsigned t, unsigned lane, uint32_t m
                              uint32_t value, uint32_t idx) {
   if (!cfg_index_ok(st, t, idx)) return TT_EXEC_DONE;
   unsigned bank = tt_thread_bank(st, t);
+  if (TT_DEFECT(RMWCIB_WRONG_LANE)) lane = (lane + 1) & 3u;
   uint32_t word = st->c.cfg[bank][idx], sh = 8 * lane;
   uint32_t byte = (word >> sh) & 0xFFu;
   byte = (value & mask) | (byte & ~mask & 0xFFu);
@@ -87,6 +91,7 @@ tt_exec_result tt_exec_STREAMWRCFG(tt_state *st, unsigned t, const tt_args_STREA
 
 static uint32_t rotr32(uint32_t x, uint32_t n) {
   n &= 31u;
+  if (TT_DEFECT(CFGSHIFTMASK_ROTL)) n = (32u - n) & 31u;
   return n ? (x >> n) | (x << (32u - n)) : x;  /* std::rotr semantics: rotr(x, 0) == x */
 }
 

@@ -3,6 +3,8 @@
 #define TT_INTERNAL_H
 #include "tt.h"
 
+#include "defects.h"
+
 /* Result of executing one instruction. */
 typedef enum tt_exec_result {
   TT_EXEC_DONE,    /* retired */
@@ -16,7 +18,7 @@ void tt_fault(tt_state *st, unsigned t, tt_fault_code code);
 
 /* Config bank used by thread t: ThreadConfig[t].CFG_STATE_ID_StateID. */
 static inline unsigned tt_thread_bank(const tt_state *st, unsigned t) {
-  return st->c.tcfg[t][TT_TCFG_CFG_STATE_ID] & 1u;
+  return TT_DEFECT(CFG_BANK0_ONLY) ? 0u : st->c.tcfg[t][TT_TCFG_CFG_STATE_ID] & 1u;
 }
 
 /* GPR half-register h (0..127) of thread t: low half for even h, high half for odd h. */

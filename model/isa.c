@@ -5,6 +5,9 @@
 
 #define TT_MASK(w) ((uint32_t)(((uint64_t)1 << (w)) - 1u))
 
+#include "defects.h"
+
+
 /* ---- field table ------------------------------------------------------------------------ */
 #define TT_FIELD(F, name, lsb, w, kind, alias) {#name, alias, lsb, w, kind},
 const tt_field_desc tt_isa_fields[] = {
@@ -252,6 +255,7 @@ int tt_encode(tt_form form, const uint32_t *values, unsigned count, uint32_t *wo
       if (bad_field) *bad_field = i;
       return -1;
     }
+    if (TT_DEFECT(ENCODE_DROPS_LSB) && i + 1 == fd->field_count) v &= ~1u;
     w |= v << f->lsb;
   }
   *word = w;

@@ -56,6 +56,10 @@ static int try_issue(tt_state *st, unsigned t) {
     th->wait_kind = (uint8_t)(in.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR);
     return 0;
   }
+  if (TT_DEFECT(NONDETERMINISTIC)) {
+    static uint32_t runs_seen;  /* survives tt_reset: the planted bug */
+    st->c.gpr[t][63] ^= ++runs_seen;
+  }
   th->wait_kind = TT_WAIT_NONE;
   th->pc++;
   th->retired++;
@@ -69,7 +73,7 @@ int tt_step(tt_state *st) {
     tt_thread *th = &st->c.thr[t];
     if (th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t)) {
       th->latch.op = TT_LATCH_NONE;
-      changed = 1;
+      changed = !TT_DEFECT(DEADLOCK_EARLY);
     }
   }
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
@@ -101,7 +105,7 @@ tt_outcome tt_run(tt_state *st, uint64_t budget) {
   } else {
     for (uint64_t i = 0;; i++) {
       if (all_done(st)) { out = TT_OUT_DONE; break; }
-      if (i >= budget) break;
+      if (i >= budget + (TT_DEFECT(BUDGET_OVERRUN) ? 1 : 0)) break;
       if (!tt_step(st)) { out = TT_OUT_DEADLOCK; break; }
     }
   }

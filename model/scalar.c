@@ -14,7 +14,7 @@
 
 /* ---- SETDMAREG ------------------------------------------------------------------------------ */
 tt_exec_result tt_exec_SETDMAREG_IMM(tt_state *st, unsigned t, const tt_args_SETDMAREG_IMM *a) {
-  tt_half_set(st, t, a->result_half_reg, a->new_value);
+  tt_half_set(st, t, a->result_half_reg, TT_DEFECT(SETDMAREG_14BIT) ? a->new_value & 0x3FFFu : a->new_value);
   return TT_EXEC_DONE;
 }
 
@@ -81,9 +81,9 @@ typedef enum alu_op { ALU_ADD, ALU_SUB, ALU_MUL, ALU_BITWOP, ALU_SHIFT, ALU_CMP 
 /* Returns 0 and sets *r, or -1 for an undefined mode. */
 static int alu(alu_op op, uint32_t mode, uint32_t l, uint32_t r, uint32_t *res) {
   switch (op) {
-  case ALU_ADD: *res = l + r; return 0;
+  case ALU_ADD: *res = (TT_DEFECT(ADD_NO_WRAP) && l + r < l) ? 0xFFFFFFFFu : l + r; return 0;
   case ALU_SUB: *res = l - r; return 0;
-  case ALU_MUL: *res = (l & 0xFFFFu) * (r & 0xFFFFu); return 0;
+  case ALU_MUL: *res = TT_DEFECT(MUL_FULL_WIDTH) ? l * r : (l & 0xFFFFu) * (r & 0xFFFFu); return 0;
   case ALU_BITWOP:
     if (mode == 0) *res = l & r; else if (mode == 1) *res = l | r;
     else if (mode == 2) *res = l ^ r; else return -1;
@@ -93,6 +93,7 @@ static int alu(alu_op op, uint32_t mode, uint32_t l, uint32_t r, uint32_t *res) 
     else return -1;
     return 0;
   case ALU_CMP:
+    if (TT_DEFECT(CMP_SIGNED)) { l ^= 0x80000000u; r ^= 0x80000000u; }
     if (mode == 0) *res = l > r; else if (mode == 1) *res = l < r;
     else if (mode == 2) *res = l == r; else return -1;
     return 0;
@@ -168,8 +169,11 @@ static const uint32_t offset_increments[4] = {0, 2, 4, 16};
 static int l1_address(tt_state *st, unsigned t, uint32_t addr_reg, uint32_t off_half,
                       uint32_t inc_sel, uint32_t *addr) {
   uint32_t off = tt_half_get(st, t, off_half);
+  uint32_t inc = offset_increments[inc_sel & 3u];
   *addr = st->c.gpr[t][addr_reg] * 16u + off;
-  tt_half_set(st, t, off_half, off + offset_increments[inc_sel & 3u]);
+  if (TT_DEFECT(ADDR_POST_INCREMENT)) *addr += inc;
+  if (TT_DEFECT(OFFSET_CARRY) && (off_half & 1u) == 0) st->c.gpr[t][off_half >> 1] += inc;
+  else tt_half_set(st, t, off_half, off + inc);
   if (*addr < tt_l1_limit(st)) return 1;
   tt_fault(st, t, TT_FC_L1_RANGE);
   return 0;
@@ -294,7 +298,7 @@ tt_exec_result tt_exec_ATINCGET(tt_state *st, unsigned t, const tt_args_ATINCGET
   uint32_t p = st->c.gpr[t][a->addr_reg] * 16u + a->ofs * 4u;
   if (!l1_word_ok(st, t, p, 4)) return TT_EXEC_DONE;
   uint32_t inc = st->c.gpr[t][a->in_out_reg];
-  uint32_t m = (uint32_t)(((uint64_t)2 << a->int_width) - 1u);
+  uint32_t m = (uint32_t)(((uint64_t)(TT_DEFECT(ATINCGET_NARROW_MASK) ? 1 : 2) << a->int_width) - 1u);
   uint32_t old = tt_l1_read(st, p, 4);
   tt_l1_write(st, p, 4, ((old + inc) & m) | (old & ~m));
   st->c.gpr[t][a->in_out_reg] = old;

@@ -89,7 +89,7 @@ void tt_init(tt_state *st) {
 }
 
 void tt_reset(tt_state *st) {
-  for (unsigned i = 0; i < st->c.l1_dirty_count; i++) {
+  for (unsigned i = 0; i < st->c.l1_dirty_count && !TT_DEFECT(RESET_KEEPS_L1); i++) {
     unsigned ch = st->l1_dirty_list[i];
     memset(&st->l1[(size_t)ch << TT_DIRTY_SHIFT], 0, 1u << TT_DIRTY_SHIFT);
     st->l1_dirty[ch >> 3] = 0;
@@ -104,6 +104,12 @@ void tt_reset(tt_state *st) {
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
     memset(st->prog[t], 0, sizeof(uint32_t) * st->c.thr[t].len);
   if (st->c.src_dirty) memset(st->src, 0, sizeof st->src);
+  if (TT_DEFECT(RESET_KEEPS_L1)) {
+    uint16_t n = st->c.l1_dirty_count;
+    clear_core(st);
+    st->c.l1_dirty_count = n;
+    return;
+  }
   clear_core(st);
 }
 
@@ -176,7 +182,7 @@ void tt_mmio_write(tt_state *st, uint32_t addr, uint32_t value) {
 
 /* ---- Config writes with banking and side effects (BackendConfiguration.md) ------------------ */
 static void cfg_store(tt_state *st, unsigned bank, unsigned idx, uint32_t v) {
-  if (idx >= TT_CFG_GLOBAL_BASE) {
+  if (idx >= TT_CFG_GLOBAL_BASE && !TT_DEFECT(CFG_GLOBAL_ONE_BANK)) {
     st->c.cfg[0][idx] = v;
     st->c.cfg[1][idx] = v;
   } else {
@@ -192,7 +198,8 @@ void tt_cfg_write_words(tt_state *st, unsigned bank, unsigned idx, const uint32_
                         unsigned count, tt_cfg_via via) {
   int hits_reset = 0;
   for (unsigned k = 0; k < count; k++)
-    if (idx + k == TT_CFG_STATE_RESET_EN && via != TT_VIA_RMWCIB) hits_reset = 1;
+    if (idx + k == TT_CFG_STATE_RESET_EN && (via != TT_VIA_RMWCIB || TT_DEFECT(RESET_EN_VIA_RMWCIB)))
+      hits_reset = !TT_DEFECT(RESET_EN_IGNORED);
   int keep = TT_KNOB_IS(st, STATE_RESET_EN, 1);
   if (hits_reset && keep) cfg_bank_reset(st, bank);
   for (unsigned k = 0; k < count; k++) {

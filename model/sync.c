@@ -8,6 +8,7 @@
 #include "internal.h"
 
 int tt_mutex_slot_valid(uint32_t index) {
+  if (TT_DEFECT(MUTEX1_VALID) && index == 1) return 1;
   return index == 0 || index == 2 || index == 3 || index == 4;
 }
 
@@ -16,6 +17,7 @@ tt_exec_result tt_exec_SEMINIT(tt_state *st, unsigned t, const tt_args_SEMINIT *
   for (unsigned i = 0; i < TT_SEM_COUNT; i++) {
     if (!(a->sem_mask & (1u << i))) continue;
     st->c.sem_value[i] = (uint8_t)a->new_value;
+    if (TT_DEFECT(SEMINIT_CLAMPS) && a->new_value > a->new_max) st->c.sem_value[i] = (uint8_t)a->new_max;
     st->c.sem_max[i] = (uint8_t)a->new_max;
   }
   return TT_EXEC_DONE;
@@ -23,15 +25,19 @@ tt_exec_result tt_exec_SEMINIT(tt_state *st, unsigned t, const tt_args_SEMINIT *
 
 tt_exec_result tt_exec_SEMPOST(tt_state *st, unsigned t, const tt_args_SEMPOST *a) {
   (void)t;
-  for (unsigned i = 0; i < TT_SEM_COUNT; i++)
-    if ((a->sem_mask & (1u << i)) && st->c.sem_value[i] < 15) st->c.sem_value[i]++;
+  for (unsigned i = 0; i < TT_SEM_COUNT; i++) {
+    if (!(a->sem_mask & (1u << i))) continue;
+    uint8_t limit = TT_DEFECT(SEMPOST_HONORS_MAX) ? st->c.sem_max[i] : 15;
+    if (st->c.sem_value[i] < limit || TT_DEFECT(SEM_NO_SATURATE)) st->c.sem_value[i]++;
+  }
   return TT_EXEC_DONE;
 }
 
 tt_exec_result tt_exec_SEMGET(tt_state *st, unsigned t, const tt_args_SEMGET *a) {
   (void)t;
   for (unsigned i = 0; i < TT_SEM_COUNT; i++)
-    if ((a->sem_mask & (1u << i)) && st->c.sem_value[i] > 0) st->c.sem_value[i]--;
+    if ((a->sem_mask & (1u << i)) && (st->c.sem_value[i] > 0 || TT_DEFECT(SEMGET_WRAPS)))
+      st->c.sem_value[i]--;
   return TT_EXEC_DONE;
 }
 
@@ -65,10 +71,11 @@ tt_exec_result tt_exec_ATGETM(tt_state *st, unsigned t, const tt_args_ATGETM *a)
 
 tt_exec_result tt_exec_ATRELM(tt_state *st, unsigned t, const tt_args_ATRELM *a) {
   uint32_t i = a->mutex_index;
-  if (st->c.mutex[i] != 1 + t) return TT_EXEC_DONE;  /* not the owner: no state change */
+  if (st->c.mutex[i] != 1 + t && !TT_DEFECT(ATRELM_NONOWNER))
+    return TT_EXEC_DONE;  /* not the owner: no state change */
   st->c.mutex[i] = 0;
   unsigned next = (t + 1) % TT_THREAD_COUNT, other = (t + 2) % TT_THREAD_COUNT;
-  if (waits_for_mutex(st, next, i) && waits_for_mutex(st, other, i))
+  if (waits_for_mutex(st, next, i) && waits_for_mutex(st, other, i) && !TT_DEFECT(MUTEX_NO_FAIRNESS))
     st->c.mutex_handoff[i] = (uint8_t)(1 + next);
   return TT_EXEC_DONE;
 }

@@ -15,11 +15,14 @@
 #define TT_DEFAULT_STALL_COND 0x00Fu  /* C0..C3: condition mask 0 */
 
 int tt_gate_catches(uint16_t block_mask, uint16_t insn_block_bits) {
-  if (insn_block_bits & TT_BLOCK_NOP) return block_mask == TT_BLOCK_ALL;
+  if (TT_DEFECT(WAIT_REPLACES_LATCH) && insn_block_bits == TT_BLOCK_ALL) return 0;
+  if (insn_block_bits & TT_BLOCK_NOP)
+    return TT_DEFECT(NOP_CAUGHT_ANY) ? block_mask != 0 : block_mask == TT_BLOCK_ALL;
   return (block_mask & insn_block_bits) != 0;
 }
 
 static uint16_t default_block(uint32_t block_mask) {
+  if (TT_DEFECT(BLOCK_DEFAULT_ZERO)) return (uint16_t)block_mask;
   return (uint16_t)(block_mask ? block_mask : TT_DEFAULT_BLOCK);
 }
 
@@ -27,7 +30,8 @@ tt_exec_result tt_exec_STALLWAIT(tt_state *st, unsigned t, const tt_args_STALLWA
   tt_latch *l = &st->c.thr[t].latch;
   l->op = TT_LATCH_STALLWAIT;
   l->block_mask = default_block(a->block_mask);
-  l->cond_mask = (uint16_t)(a->condition_mask ? a->condition_mask : TT_DEFAULT_STALL_COND);
+  l->cond_mask = (uint16_t)(a->condition_mask || TT_DEFECT(COND_DEFAULT_ZERO)
+                                ? a->condition_mask : TT_DEFAULT_STALL_COND);
   l->sem_mask = 0;
   l->stream_select = 0;
   l->condition_index = 0;
@@ -58,6 +62,7 @@ tt_exec_result tt_exec_SEMWAIT(tt_state *st, unsigned t, const tt_args_SEMWAIT *
 static uint32_t stream_target(const tt_state *st, unsigned t, unsigned ci, uint32_t lo) {
   uint32_t hi = ci == 0 ? (st->c.tcfg[t][TT_TCFG_STREAMWAIT_PHASE_HI] & 0x3FFu)
                         : (st->c.tcfg[t][TT_TCFG_STREAMWAIT_MSGS_HI] & 0x7Fu);
+  if (TT_DEFECT(STREAMWAIT_NO_HI)) hi = 0;
   return (hi << 10) | lo;
 }
 
@@ -86,7 +91,9 @@ static int sem_conditions_hold(const tt_state *st, const tt_latch *l) {
   for (unsigned i = 0; i < TT_SEM_COUNT; i++) {
     if (!(l->sem_mask & (1u << i))) continue;
     if ((l->cond_mask & 1u) && st->c.sem_value[i] == 0) return 1;                 /* C0 */
-    if ((l->cond_mask & 2u) && st->c.sem_value[i] >= st->c.sem_max[i]) return 1;  /* C1 */
+    if ((l->cond_mask & 2u) && (TT_DEFECT(SEMWAIT_C1_GT) ? st->c.sem_value[i] > st->c.sem_max[i]
+                                                        : st->c.sem_value[i] >= st->c.sem_max[i]))
+      return 1;  /* C1 */
   }
   return 0;
 }
