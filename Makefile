@@ -42,7 +42,7 @@ build/$(1)/ttasm: $$(TOOL_SRC) build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
 build/$(1)/ttconf: $$(RUNNER_SRC) build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
-build/$(1)/tests/%: model/tests/%.c model/tests/check.h build/$(1)/libtt.a $$(MODEL_HDR) | build/$(1)/tests
+build/$(1)/tests/%: model/tests/%.c $$(wildcard model/tests/*.h) build/$(1)/libtt.a $$(MODEL_HDR) | build/$(1)/tests
 	$$(CC) $$(CPPFLAGS) -Imodel/tests $(2) $$< build/$(1)/libtt.a $(3) -lpthread -o $$@
 build/$(1)/model build/$(1)/tests:
 	mkdir -p $$@
