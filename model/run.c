@@ -103,9 +103,10 @@ tt_outcome tt_run(tt_state *st, uint64_t budget) {
   if (st->p.mode != TT_MODE_FUNC) {
     out = TT_OUT_UNSUPPORTED_MODE;
   } else {
-    for (uint64_t i = 0;; i++) {
-      if (all_done(st)) { out = TT_OUT_DONE; break; }
-      if (i >= budget + (TT_DEFECT(BUDGET_OVERRUN) ? 1 : 0)) break;
+    uint64_t limit = budget + (TT_DEFECT(BUDGET_OVERRUN) && budget < UINT64_MAX ? 1 : 0);
+    out = TT_OUT_DONE;
+    for (uint64_t i = 0; !all_done(st); i++) {  /* bounded: i < limit */
+      if (i >= limit) { out = TT_OUT_BUDGET; break; }
       if (!tt_step(st)) { out = TT_OUT_DEADLOCK; break; }
     }
   }
