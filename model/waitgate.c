@@ -42,9 +42,11 @@ tt_exec_result tt_exec_STALLWAIT(tt_state *st, unsigned t, const tt_args_STALLWA
 tt_exec_result tt_exec_SEMWAIT(tt_state *st, unsigned t, const tt_args_SEMWAIT *a) {
   tt_latch *l = &st->c.thr[t].latch;
   if (a->condition_mask == 0) {
-    tt_fault(st, t, TT_FC_SEMWAIT_COND0);
-    if (!TT_KNOB_IS(st, SEMWAIT_COND0, 1)) return TT_EXEC_DONE;  /* UB: no latch */
-    tt_args_STALLWAIT sw = {a->word, a->block_mask, 0};           /* Sep-2025 fallback */
+    if (!TT_KNOB_IS(st, SEMWAIT_COND0, 1)) {  /* newest text: UB; no latch */
+      tt_fault(st, t, TT_FC_SEMWAIT_COND0);
+      return TT_EXEC_DONE;
+    }
+    tt_args_STALLWAIT sw = {a->word, a->block_mask, 0};  /* Sep-2025 text: defined fallback */
     return tt_exec_STALLWAIT(st, t, &sw);
   }
   l->op = TT_LATCH_SEMWAIT;
