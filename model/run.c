@@ -46,6 +46,13 @@ static int try_issue(tt_state *st, unsigned t) {
     th->wait_kind = TT_WAIT_LATCH;
     return 0;
   }
+  /* ScalarUnit.md: ThCon runs one instruction at a time and a spinning ATCAS/ATINCGETPTR
+   * holds it, so no ThCon instruction of another thread passes its gate meanwhile. */
+  if (in.form < TT_FORM_FOREIGN && tt_isa_mnems[in.mnem].unit == TT_UNIT_THCON &&
+      st->c.thcon_spinner != 0 && st->c.thcon_spinner != 1 + t) {
+    th->wait_kind = TT_WAIT_THCON_BUSY;
+    return 0;
+  }
   unsigned why = tt_sync_gate(st, t, &in);
   if (why != TT_WAIT_NONE) {
     th->wait_kind = (uint8_t)why;
@@ -54,8 +61,10 @@ static int try_issue(tt_state *st, unsigned t) {
   if (in.reserved && TT_KNOB_IS(st, RESERVED_BITS, 0)) tt_fault(st, t, TT_FC_RESERVED_BITS);
   if (dispatch(st, t, &in) == TT_EXEC_RETRY) {
     th->wait_kind = (uint8_t)(in.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR);
+    st->c.thcon_spinner = (uint8_t)(1 + t);
     return 0;
   }
+  if (st->c.thcon_spinner == 1 + t) st->c.thcon_spinner = 0;
   if (TT_DEFECT(NONDETERMINISTIC)) {
     static uint32_t runs_seen;  /* survives tt_reset: the planted bug */
     st->c.gpr[t][63] ^= ++runs_seen;
@@ -190,6 +199,11 @@ size_t tt_describe_wait(const tt_state *st, unsigned t, char *buf, size_t n) {
       break;
     case TT_WAIT_ATCAS: put(&o, "ATCAS: compare fails, retrying"); break;
     case TT_WAIT_ATINCGETPTR: put(&o, "ATINCGETPTR: FIFO full/empty, retrying"); break;
+    case TT_WAIT_THCON_BUSY: {
+      char s[3] = {'t', (char)('0' + (st->c.thcon_spinner + 2) % 3), 0};
+      put(&o, "ThCon busy: held by the spinning atomic of "); put(&o, s);
+      break;
+    }
     case TT_WAIT_BUDGET: put(&o, "unit busy"); break;
     }
   }

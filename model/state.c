@@ -239,6 +239,7 @@ uint64_t tt_digest(const tt_state *st) {
   h = fnv(h, c->sem_max, sizeof c->sem_max);
   h = fnv(h, c->mutex, sizeof c->mutex);
   h = fnv(h, c->mutex_handoff, sizeof c->mutex_handoff);
+  h = fnv(h, &c->thcon_spinner, 1);
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     const tt_thread *th = &c->thr[t];
     h = fnv(h, &th->pc, sizeof th->pc);

@@ -92,6 +92,7 @@ typedef enum tt_wait_kind {
   TT_WAIT_MUTEX_INVALID,  /* ATGETM/ATRELM on an index that does not exist: forever */
   TT_WAIT_ATCAS,          /* ATCAS compare failing: retrying */
   TT_WAIT_ATINCGETPTR,    /* ATINCGETPTR full/empty: retrying */
+  TT_WAIT_THCON_BUSY,     /* a ThCon instruction while another thread's atomic spins in ThCon */
   TT_WAIT_BUDGET          /* cycle mode: a unit or pipeline is still busy */
 } tt_wait_kind;
 
@@ -172,7 +173,7 @@ typedef struct tt_core {
   tt_packer packer[TT_PACKER_COUNT];
   uint8_t src_allowed_unpackers[2];                     /* SrcA/SrcB owned by unpackers: 1 (stub) */
   uint8_t src_dirty;
-  uint8_t pad1;
+  uint8_t thcon_spinner;                                /* 1+t while t's ATCAS/ATINCGETPTR spins */
   /* bookkeeping */
   uint64_t steps;                                       /* scheduler steps of the last run(s) */
   uint32_t form_count[TT_FORM_COUNT];                   /* instructions issued, per form */

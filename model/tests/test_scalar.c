@@ -86,6 +86,15 @@ int main(void) {
   S.c.gpr[0][1] = 0x10;
   CHECK_EQ(run3((uint32_t[]){0x64000000u | 9u << 18 | 3u << 14 | 1}, 1, NULL, 0, NULL, 0), TT_OUT_DEADLOCK);
   CHECK_EQ(S.c.thr[0].wait_kind, TT_WAIT_ATCAS);
+  /* A spinning ATCAS holds ThCon: T1's store that would release it never passes its gate. */
+  fresh();
+  S.c.gpr[0][1] = 0x10; S.c.gpr[1][1] = 0x10; S.c.gpr[1][2] = 3;
+  tt_l1_write(&S, 0x100, 4, 1);
+  CHECK_EQ(run3((uint32_t[]){0x64000000u | 9u << 18 | 3u << 14 | 1}, 1,
+                (uint32_t[]){0x60000000u, 0x66000000u | 1u << 23 | 1u << 21 | 2u << 6 | 1}, 2, NULL, 0),
+           TT_OUT_DEADLOCK);
+  CHECK_EQ(S.c.thr[1].wait_kind, TT_WAIT_THCON_BUSY);
+  CHECK_EQ(tt_l1_read(&S, 0x100, 4), 1);
   /* ATSWAP: 16-bit granules; single-data placement at (DataReg & 3) * 4. */
   fresh();
   S.c.gpr[0][1] = 0x20; S.c.gpr[0][6] = 0x99887766;
