@@ -325,6 +325,7 @@ static int asm_positional(ps *p, size_t from, unsigned m, uint32_t *word) {
     size_t pos = starts[k];
     uint32_t v;
     if (parse_expr(&sub, &pos, llk_kind(m, l->lsb), &v)) return -1;
+    pos = skip_ws(&sub, pos);
     if (pos != ends[k]) return err_unexpected(&sub, pos);
     if (v & ~ASM_MASK(l->width)) {
       sbuf b; err_begin(p->err, starts[k], &b);
@@ -416,7 +417,11 @@ static int asm_named(ps *p, size_t from, unsigned f, uint32_t *word) {
  * parentheses; after ')' only whitespace and one optional ';'. Parentheses are optional. */
 static int asm_macro(ps *p, size_t from, unsigned m, uint32_t *word) {
   size_t i = skip_ws(p, from);
-  if (i >= p->n || p->s[i] != '(') return asm_positional(p, from, m, word);
+  if (i >= p->n || p->s[i] != '(') {  /* no parentheses: allow one trailing ';' */
+    ps sub = *p;
+    if (sub.n > from && sub.s[sub.n - 1] == ';') sub.n--;
+    return asm_positional(&sub, from, m, word);
+  }
   int depth = 0;
   size_t close = p->n;
   for (size_t k = i; k < p->n; k++) {
