@@ -27,7 +27,8 @@ TOOL_SRC  := model/tools/ttasm.c
 RUNNER_SRC := conformance/runner.c
 VEC ?= conformance
 
-.PHONY: all test conformance fuzz bench reports clean audit unit exhaustive replay sensitivity
+.PHONY: all test conformance fuzz bench reports clean audit unit exhaustive replay sensitivity \
+        reports-conformance sensitivity-build
 .DELETE_ON_ERROR:
 
 all: build/release/ttasm build/release/ttconf
@@ -77,6 +78,62 @@ test: audit unit conformance-test replay
 
 conformance-test: build/asan/ttconf build/release/ttconf
 	build/asan/ttconf --mode both conformance
+
+# ---- conformance report and sensitivity (section owned by the report work) ------------------
+# make sensitivity: for every planted defect (model/defects.def) of the units the vectors check,
+#   a func-mode runner with that one defect compiled in (build/defect-<ID>/ttconf, $(WARN) -O1);
+#   every vector is run against each and the target fails unless each defect makes >= 1 vector
+#   fail. Results: build/sensitivity/<ID>.txt and build/sensitivity/summary.tsv.
+#   Only the model sources that mention TT_DEFECT(<ID>) are recompiled per defect; the other
+#   objects and the runner come from the clean build build/defect-NONE/ (same flags). A defect
+#   named in a header, or a model source using TT_PLANTED directly, recompiles every source.
+# make reports-conformance: conformance results + sensitivity + reports/conformance.md.
+SENS_UNITS := sync gate config scalar threads
+SENS_CFLAGS := $(WARN) -O1
+SENS_JOBS ?= 2
+SENS_DEFS := $(shell tr '(,)"' '    ' <model/defects.def | awk '$$1 == "TT_DEF" { print $$2 "@" $$3 }')
+SENS_IDS := $(foreach d,$(SENS_DEFS),$(if $(filter $(lastword $(subst @, ,$(d))),$(SENS_UNITS)),$(firstword $(subst @, ,$(d)))))
+# ID@file for each TT_DEFECT(ID) use in model/
+SENS_USES := $(shell grep -oE 'TT_DEFECT\( *[A-Za-z0-9_]+ *\)' $(MODEL_SRC) $(filter-out model/defects.h model/defects.def,$(MODEL_HDR)) /dev/null | \
+               sed 's/^\([^:]*\):TT_DEFECT( *\([A-Za-z0-9_]*\) *)/\2@\1/' | sort -u)
+SENS_DIRECT := $(shell grep -l TT_PLANTED $(MODEL_SRC) $(filter-out model/defects.h model/defects.def,$(MODEL_HDR)) /dev/null)
+sens_files = $(patsubst $(1)@%,%,$(filter $(1)@%,$(SENS_USES)))
+sens_src = $(if $(SENS_DIRECT)$(filter-out %.c,$(call sens_files,$(1))),$(MODEL_SRC),$(filter %.c,$(call sens_files,$(1))))
+sens_objs = $(foreach f,$(MODEL_SRC),$(if $(filter $(f),$(call sens_src,$(1))),build/defect-$(1)/model/$(notdir $(f:.c=.o)),build/defect-NONE/model/$(notdir $(f:.c=.o))))
+SENS_RUNNERS := build/defect-NONE/ttconf $(foreach id,$(SENS_IDS),build/defect-$(id)/ttconf)
+
+build/defect-NONE/runner.o: $(RUNNER_SRC) $(MODEL_HDR) | build/defect-NONE/model
+	$(CC) $(CPPFLAGS) $(SENS_CFLAGS) -c $< -o $@
+define SENS_DEFECT
+build/defect-$(1)/model/%.o: model/%.c $$(MODEL_HDR) | build/defect-$(1)/model
+	$$(CC) $$(CPPFLAGS) $$(SENS_CFLAGS) -DTT_PLANTED=TT_DEF_$(1) -c $$< -o $$@
+build/defect-$(1)/ttconf: $$(call sens_objs,$(1)) build/defect-NONE/runner.o
+	$$(CC) $$(SENS_CFLAGS) $$^ -o $$@
+build/defect-$(1)/model:
+	@mkdir -p $$@
+endef
+$(foreach id,NONE $(SENS_IDS),$(eval $(call SENS_DEFECT,$(id))))
+
+sensitivity-build:
+	@$(MAKE) --no-print-directory -q $(SENS_RUNNERS) 2>/dev/null || \
+	  $(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(SENS_JOBS)) $(SENS_RUNNERS)
+
+sensitivity: sensitivity-build
+	@sh conformance/tools/sensitivity.sh -d model/defects.def -b build -o build/sensitivity \
+	  -u "$(SENS_UNITS)" conformance
+
+reports-conformance: build/release/ttasm build/release/ttconf sensitivity-build
+	@mkdir -p build/conformance reports
+	@sh conformance/tools/sensitivity.sh -d model/defects.def -b build -o build/sensitivity \
+	  -u "$(SENS_UNITS)" conformance >build/conformance/sensitivity.txt 2>&1; \
+	  echo "reports-conformance: $$(tail -n 1 build/conformance/sensitivity.txt)"
+	@cd build/sensitivity/snap && $(CURDIR)/build/release/ttconf --mode both conformance \
+	  >$(CURDIR)/build/conformance/results.txt 2>&1; \
+	  echo "reports-conformance: conformance: $$(tail -n 1 $(CURDIR)/build/conformance/results.txt)"
+	@sh conformance/tools/report.sh -C build/sensitivity/snap -r build/conformance/results.txt \
+	  -s build/sensitivity -a build/release/ttasm -c build/release/ttconf conformance \
+	  >reports/conformance.md.tmp && mv reports/conformance.md.tmp reports/conformance.md && \
+	  echo "reports-conformance: wrote reports/conformance.md"
 
 # ---- fuzzing (section owned by the fuzz work: targets, replay, campaigns) -------------------
 replay:
