@@ -119,13 +119,13 @@ sensitivity-build:
 	  $(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(SENS_JOBS)) $(SENS_RUNNERS)
 
 sensitivity: sensitivity-build
-	@sh conformance/tools/sensitivity.sh -d model/defects.def -b build -o build/sensitivity \
+	@SENS_JOBS=$(SENS_JOBS) sh conformance/tools/sensitivity.sh -d model/defects.def -b build -o build/sensitivity \
 	  -u "$(SENS_UNITS)" conformance
 
 reports-conformance: build/release/ttasm build/release/ttconf sensitivity-build
 	@mkdir -p build/conformance reports
-	@sh conformance/tools/sensitivity.sh -d model/defects.def -b build -o build/sensitivity \
-	  -u "$(SENS_UNITS)" conformance >build/conformance/sensitivity.txt 2>&1; \
+	@SENS_JOBS=$(SENS_JOBS) sh conformance/tools/sensitivity.sh -d model/defects.def -b build \
+	  -o build/sensitivity -u "$(SENS_UNITS)" conformance >build/conformance/sensitivity.txt 2>&1; \
 	  echo "reports-conformance: $$(tail -n 1 build/conformance/sensitivity.txt)"
 	@cd build/sensitivity/snap && $(CURDIR)/build/release/ttconf --mode both conformance \
 	  >$(CURDIR)/build/conformance/results.txt 2>&1; \

@@ -10,6 +10,7 @@
 #   -o  output directory (default build/sensitivity)
 #   -u  units whose defects the vectors must catch (default "sync gate config scalar threads")
 #   -n  defects not observable by vectors (default conformance/tools/not-observable.tsv)
+#   environment: SENS_JOBS runners at once (default 2)
 #
 # Each runner is run once, in one process over all vectors of one snapshot of VECDIR
 # (`ttconf --mode func --quiet VECDIR`), like `make conformance` does. A vector catches a defect when it fails (FAIL line or malformed
@@ -36,6 +37,7 @@ NA_LIST=$(dirname "$0")/not-observable.tsv
 # Units whose defects are deliberately not checked here, and where they are covered.
 SKIP_NOTE_isa="ISA/encoder defect: covered by the fuzz target decode_roundtrip (make fuzz-fire)"
 SHOW=4        # vector names shown per defect in the table
+JOBS=${SENS_JOBS:-2}   # runners run at once
 
 while getopts d:b:o:u:n: opt; do
   case $opt in
@@ -44,11 +46,11 @@ while getopts d:b:o:u:n: opt; do
     o) OUT=$OPTARG ;;
     u) UNITS=$OPTARG ;;
     n) NA_LIST=$OPTARG ;;
-    *) sed -n '3,13p' "$0" >&2; exit 2 ;;
+    *) sed -n '3,14p' "$0" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] || { sed -n '3,13p' "$0" >&2; exit 2; }
+[ $# -eq 1 ] || { sed -n '3,14p' "$0" >&2; exit 2; }
 VECDIR=$1
 case $VECDIR in
   /*|*..*) echo "sensitivity: VECDIR must be a relative path inside the repository" >&2; exit 2 ;;
@@ -63,7 +65,7 @@ DEF=$(abs "$DEF")
 NA_LIST=$(abs "$NA_LIST")
 [ -x "$BUILD/defect-NONE/ttconf" ] || { echo "sensitivity: $BUILD/defect-NONE/ttconf missing (run make sensitivity)" >&2; exit 2; }
 mkdir -p "$OUT" || exit 2
-rm -f "$OUT"/*.txt "$OUT"/*.out "$OUT"/*.fail "$OUT"/summary.tsv
+rm -f "$OUT"/*.txt "$OUT"/*.out "$OUT"/*.fail "$OUT"/*.rc "$OUT"/summary.tsv
 # Vectors are being added while this runs: every runner sees one snapshot of VECDIR, taken
 # now into OUT/snap (same relative paths, so the runners print the usual names).
 rm -rf "$OUT/snap" && mkdir -p "$OUT/snap/$(dirname "$VECDIR")" || exit 2
@@ -85,13 +87,13 @@ run_one() {
     /^[^ \t]/ { p = $0; sub(/:.*/, "", p); if (p ~ /\.vec$/) print p }
   ' "$OUT/$2.out" | sort -u >"$OUT/$2.fail"
   if [ $rc -gt 1 ] || ! tail -n 1 "$OUT/$2.out" | grep -Eq '^[0-9]+ passed, [0-9]+ failed'; then
-    echo 3
-  else
-    echo $rc
+    rc=3
   fi
+  echo $rc >"$OUT/$2.rc"
 }
 
-base_rc=$(run_one "$BUILD/defect-NONE/ttconf" NONE)
+run_one "$BUILD/defect-NONE/ttconf" NONE
+base_rc=$(cat "$OUT/NONE.rc")
 if [ "$base_rc" = 3 ]; then
   echo "sensitivity: the clean runner crashed; see $OUT/NONE.out" >&2
   exit 1
@@ -110,11 +112,27 @@ awk '
   }' "$DEF" >"$OUT/defects.tsv"
 
 [ -s "$OUT/defects.tsv" ] || { echo "sensitivity: no TT_DEF(...) line in $DEF" >&2; exit 2; }
+
+is_checked() { for u in $UNITS; do [ "$u" = "$1" ] && return 0; done; return 1; }
+
+# Run the defect runners, JOBS at a time (each is one process over the whole snapshot).
+njobs=0
+while IFS='	' read -r id unit text; do
+  is_checked "$unit" || continue
+  if [ ! -x "$BUILD/defect-$id/ttconf" ]; then
+    echo "sensitivity: $BUILD/defect-$id/ttconf missing (run make sensitivity)" >&2
+    exit 2
+  fi
+  run_one "$BUILD/defect-$id/ttconf" "$id" &
+  njobs=$((njobs + 1))
+  if [ $njobs -ge "$JOBS" ]; then wait; njobs=0; fi
+done <"$OUT/defects.tsv"
+wait
 printf 'id\tunit\tstatus\tcaught\tvectors\ttext\n' >"$OUT/summary.tsv"
 bad=0
 while IFS='	' read -r id unit text; do
   checked=0
-  for u in $UNITS; do [ "$u" = "$unit" ] && checked=1; done
+  is_checked "$unit" && checked=1
   na=""
   [ -r "$NA_LIST" ] && na=$(awk -F '\t' -v id="$id" '$1 == id { print $2; exit }' "$NA_LIST")
   if [ $checked = 0 ]; then
@@ -122,11 +140,7 @@ while IFS='	' read -r id unit text; do
     printf '%s\t%s\tskipped\t-\t%s\t%s\n' "$id" "$unit" "$note" "$text" >>"$OUT/summary.tsv"
     continue
   fi
-  if [ ! -x "$BUILD/defect-$id/ttconf" ]; then
-    echo "sensitivity: $BUILD/defect-$id/ttconf missing (run make sensitivity)" >&2
-    exit 2
-  fi
-  rc=$(run_one "$BUILD/defect-$id/ttconf" "$id")
+  rc=$(cat "$OUT/$id.rc")
   comm -23 "$OUT/$id.fail" "$OUT/NONE.fail" >"$OUT/$id.caught"
   n=$(wc -l <"$OUT/$id.caught" | tr -d ' ')
   if [ "$rc" = 3 ]; then status=CRASHED; bad=1
