@@ -52,6 +52,9 @@ trap 'rm -rf "$TMP"' EXIT INT TERM
 # 1. the vectors, exactly as the runner walks them: PATH  MODES  NAME
 "$TTCONF" --list "$VECDIR" >"$TMP/list.txt" 2>&1
 awk '/^[0-9]+ vector\(s\) listed/ { next }
+     /^[^ \t]*\.vec(:[0-9]+)?: / {            # malformed: FILE:LINE: message
+       p = $0; sub(/\.vec.*/, ".vec", p); m = substr($0, length(p) + 2); sub(/^[0-9]*:? */, "", m)
+       printf "%s\tmalformed\t(malformed: %s)\n", p, m; next }
      { i = index($0, "  "); if (i == 0) next
        p = substr($0, 1, i - 1); r = substr($0, i + 2); j = index(r, "  ")
        if (j == 0) next
