@@ -491,7 +491,12 @@ int tt_asm_insn(const char *text, size_t len, uint32_t *word, tt_asm_error *err)
       size_t e = skip_ws(&p, skip_alnum(&p, k));
       named = e < p.n && p.s[e] == '=';
     }
-    if (k >= p.n && form >= 0) named = 1;  /* bare form name: all fields 0 */
+    unsigned lfirst;
+    /* A bare name: a mnemonic without TT_LLK rows takes no operands (positional, exact);
+     * otherwise a form name, or a mnemonic with one form, is a named form with all fields 0. */
+    if (k >= p.n && mn >= 0 && tt_mnem_llk((unsigned)mn, &lfirst) == 0)
+      return asm_positional(&p, j, (unsigned)mn, word);
+    if (k >= p.n && form >= 0) named = 1;
     if (k >= p.n && mn >= 0 && form < 0) {
       unsigned fst, nf = tt_mnem_forms((unsigned)mn, &fst);
       if (nf == 1) { form = (int)fst; named = 1; }

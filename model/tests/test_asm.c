@@ -288,11 +288,18 @@ static void test_sweeps(void) {
 }
 
 /* ---- randomized round trip ----------------------------------------------------------------- */
-static uint32_t llk_bits(unsigned m) {
-  unsigned lf, nl = tt_mnem_llk(m, &lf);
-  uint32_t b = 0;
-  for (unsigned k = 0; k < nl; k++) b |= MASK(tt_isa_llk[lf + k].width) << tt_isa_llk[lf + k].lsb;
-  return b;
+static uint32_t llk_bits_tab[TT_MNEM_COUNT + 1];
+static int llk_bits_ready;
+static uint32_t llk_bits(unsigned m) {  /* union of the TT_LLK argument spans of m, cached */
+  if (!llk_bits_ready) {
+    for (unsigned mm = 0; mm < TT_MNEM_COUNT; mm++) {
+      unsigned lf, nl = tt_mnem_llk(mm, &lf);
+      for (unsigned k = 0; k < nl; k++)
+        llk_bits_tab[mm] |= MASK(tt_isa_llk[lf + k].width) << tt_isa_llk[lf + k].lsb;
+    }
+    llk_bits_ready = 1;
+  }
+  return llk_bits_tab[m < TT_MNEM_COUNT ? m : TT_MNEM_COUNT];
 }
 
 #define NWORDS 2100000u
