@@ -136,8 +136,10 @@ reports-conformance: build/release/ttasm build/release/ttconf sensitivity-build
 	  echo "reports-conformance: wrote reports/conformance.md"
 
 # ---- fuzzing (section owned by the fuzz work: targets, replay, campaigns) -------------------
-replay:
-	@echo "replay: no fuzz targets yet"
+# replay (in `make test`: corpus + reproducers through every target under ASan/UBSan, and
+# fuzz-fire: every invariant reported on its planted defect), fuzz, fuzz-seeds, bench,
+# reports-fuzz (reports: depends on it), oss-fuzz-test. Rules: fuzz/fuzz.mk.
+include fuzz/fuzz.mk
 
 clean:
 	rm -rf build

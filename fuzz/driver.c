@@ -1,0 +1,615 @@
+/* driver.c — the plain `main` every fuzz target is also linked with (fuzz/README.md):
+ *
+ *   T [--abort] PATH...            replay files (directories recursively). A .vec is read as
+ *                                  a program (program targets) or as raw text (text_parsers).
+ *                                  A reproducer carrying `# open: NAME` (and `# target: T`) is
+ *                                  an open finding: it must still report NAME.
+ *   T --minimize IN OUT.vec        shrink a failing input at instruction granularity (NOP
+ *                                  masking, then a cut of the prefix into init lines) and
+ *                                  write a readable .vec reproducer; prints the invariant name
+ *   T --fire NAME --runs N [--save F] PATH...
+ *                                  run the seeds, then N structured mutations of them (fixed
+ *                                  seed); exit 0 as soon as NAME is reported
+ *   T --matrix PATH...             form x outcome table (markdown) over the inputs
+ *   T --name-of PATH               print the invariant a single input reports (or "ok")
+ * Exit status: 0 when everything expected happened. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "asm.h"
+#include "fz.h"
+
+/* ---- files ---------------------------------------------------------------------------------- */
+typedef struct file_list { char **path; size_t n, cap; } file_list;
+
+static void add_path(file_list *l, const char *p) {
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 256;
+    l->path = realloc(l->path, l->cap * sizeof *l->path);
+    if (!l->path) { perror("realloc"); exit(2); }
+  }
+  l->path[l->n++] = strdup(p);
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void collect(file_list *l, const char *p) {
+  struct stat sb;
+  if (stat(p, &sb) != 0) { fprintf(stderr, "driver: cannot stat %s\n", p); exit(2); }
+  if (!S_ISDIR(sb.st_mode)) { add_path(l, p); return; }
+  DIR *d = opendir(p);
+  if (!d) return;
+  struct dirent *e;
+  file_list sub = {0};
+  while ((e = readdir(d))) {
+    if (e->d_name[0] == '.' || strncmp(e->d_name, "README", 6) == 0) continue;
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s/%s", p, e->d_name);
+    add_path(&sub, buf);
+  }
+  closedir(d);
+  qsort(sub.path, sub.n, sizeof *sub.path, cmp_str);
+  for (size_t i = 0; i < sub.n; i++) { collect(l, sub.path[i]); free(sub.path[i]); }
+  free(sub.path);
+}
+
+static uint8_t *read_file(const char *p, size_t *n) {
+  FILE *f = fopen(p, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long len = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  uint8_t *buf = malloc(len > 0 ? (size_t)len : 1);
+  *n = len > 0 && buf ? fread(buf, 1, (size_t)len, f) : 0;
+  fclose(f);
+  return buf;
+}
+
+static int ends_with(const char *s, const char *suf) {
+  size_t a = strlen(s), b = strlen(suf);
+  return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+/* `# key: value` header line of a reproducer; copies value into out. */
+static int header_value(const uint8_t *d, size_t n, const char *key, char *out, size_t cap) {
+  size_t klen = strlen(key);
+  for (size_t pos = 0; pos < n;) {
+    const uint8_t *nl = memchr(d + pos, '\n', n - pos);
+    size_t len = nl ? (size_t)(nl - (d + pos)) : n - pos;
+    if (len > klen + 2 && d[pos] == '#' && d[pos + 1] == ' ' && memcmp(d + pos + 2, key, klen) == 0 &&
+        d[pos + 2 + klen] == ':') {
+      size_t s = pos + 3 + klen, e = pos + len;
+      while (s < e && d[s] == ' ') s++;
+      while (e > s && (d[e - 1] == ' ' || d[e - 1] == '\r')) e--;
+      size_t m = e - s < cap - 1 ? e - s : cap - 1;
+      memcpy(out, d + s, m);
+      out[m] = 0;
+      return 1;
+    }
+    pos += len + 1;
+  }
+  return 0;
+}
+
+/* Run one input through the target (a .vec as a program when the target takes programs). */
+static fz_prog g_prog;
+static int run_input(const char *path, const uint8_t *d, size_t n, fz_fail *f) {
+  const fz_target *T = &fz_this_target;
+  if (T->check_prog && ends_with(path, ".vec") && fz_prog_from_vec((const char *)d, n, &g_prog) == 0)
+    return T->check_prog(&g_prog, f);
+  return T->check_bytes(d, n, f);
+}
+
+/* Load an input as a program (program targets). */
+static void load_prog(const char *path, const uint8_t *d, size_t n, fz_prog *p) {
+  if (!(ends_with(path, ".vec") && fz_prog_from_vec((const char *)d, n, p) == 0))
+    fz_prog_decode(d, n, p);
+}
+
+/* ---- replay ----------------------------------------------------------------------------------- */
+static int replay(int argc, char **argv, int abort_on_fail) {
+  const fz_target *T = &fz_this_target;
+  file_list l = {0};
+  static fz_fail f;
+  for (int i = 0; i < argc; i++) collect(&l, argv[i]);
+  unsigned ok = 0, open_ok = 0, bad = 0;
+  for (size_t i = 0; i < l.n; i++) {
+    size_t n = 0;
+    uint8_t *d = read_file(l.path[i], &n);
+    if (!d) { fprintf(stderr, "driver: cannot read %s\n", l.path[i]); bad++; continue; }
+    char open_name[64] = "", target[64] = "";
+    int is_open = header_value(d, n, "open", open_name, sizeof open_name) &&
+                  (!header_value(d, n, "target", target, sizeof target) || strcmp(target, T->name) == 0);
+    int failed = run_input(l.path[i], d, n, &f);
+    if (is_open) {
+      if (failed && strcmp(f.name, open_name) == 0) {
+        open_ok++;
+      } else {
+        bad++;
+        printf("FAIL %s: open finding '%s' no longer reported (%s): if the model was fixed, "
+               "delete the `# open:` line\n", l.path[i], open_name, failed ? f.name : "passes");
+      }
+    } else if (failed) {
+      bad++;
+      printf("FAIL %s: INVARIANT %s: %s\n%s", l.path[i], f.name, f.msg, f.detail);
+      if (abort_on_fail) { fflush(stdout); fz_die(&f); }
+    } else {
+      ok++;
+    }
+    free(d);
+    free(l.path[i]);
+  }
+  free(l.path);
+  printf("replay %s: %u inputs, %u ok, %u open findings still reported, %u FAILED\n", T->name,
+         ok + open_ok + bad, ok, open_ok, bad);
+  return bad ? 1 : 0;
+}
+
+/* ---- minimisation ------------------------------------------------------------------------------ */
+static const char *g_name;
+static fz_fail g_fail;
+static unsigned g_tries;
+
+static int still_fails(const fz_prog *p) {
+  g_tries++;
+  return fz_this_target.check_prog(p, &g_fail) && strcmp(g_fail.name, g_name) == 0;
+}
+
+static unsigned count_real(const fz_prog *p) {
+  unsigned k = 0;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    for (uint32_t i = 0; i < p->n[t]; i++) k += p->w[t][i] != FZ_NOP;
+  return k;
+}
+
+static void nop_mask(fz_prog *p) {
+  for (int pass = 0; pass < 4; pass++) {
+    int changed = 0;
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+      for (uint32_t i = p->n[t]; i-- > 0;) {
+        uint32_t w = p->w[t][i];
+        if (w == FZ_NOP) continue;
+        p->w[t][i] = FZ_NOP;
+        if (still_fails(p)) changed = 1;
+        else p->w[t][i] = w;
+      }
+    if (!changed) break;
+  }
+}
+
+static void drop_nops(fz_prog *p) {
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    for (uint32_t i = p->n[t]; i-- > 0;) {
+      if (p->w[t][i] != FZ_NOP) continue;
+      static fz_prog q;
+      q = *p;
+      memmove(&q.w[t][i], &q.w[t][i + 1], 4u * (q.n[t] - i - 1));
+      q.n[t]--;
+      if (still_fails(&q)) *p = q;
+    }
+}
+
+static void simplify_params(fz_prog *p) {
+  for (uint32_t i = p->ninit; i-- > 0;) {
+    static fz_prog q;
+    q = *p;
+    memmove(&q.init[i], &p->init[i + 1], sizeof q.init[0] * (p->ninit - i - 1));
+    q.ninit = p->ninit - 1;
+    if (still_fails(&q)) *p = q;
+  }
+  for (unsigned k = 0; k < 16; k++) {
+    if (!(p->knobs & (1u << k))) continue;
+    p->knobs ^= (uint16_t)(1u << k);
+    if (!still_fails(p)) p->knobs ^= (uint16_t)(1u << k);
+  }
+  if (p->budget) {
+    uint16_t b = p->budget;
+    p->budget = 0;
+    if (!still_fails(p)) p->budget = b;
+  }
+  if (p->flags) {
+    uint8_t fl = p->flags;
+    p->flags = 0;
+    if (!still_fails(p)) p->flags = fl;
+  }
+}
+
+/* Prefix cut: the state at the start of round r becomes init lines, the programs their
+ * suffixes. Only states that init lines can express (no latch, no mutex hand-over pending). */
+static tt_state cut_st, cut_ref;
+typedef struct diff_ctx { fz_prog *p; int overflow; } diff_ctx;
+static void diff_cb(void *ctx, const tt_loc *loc, uint32_t a, uint32_t b) {
+  diff_ctx *c = ctx;
+  (void)a;
+  if (c->p->ninit >= FZ_MAX_INIT) { c->overflow = 1; return; }
+  fz_init *in = &c->p->init[c->p->ninit];
+  in->loc = *loc;
+  in->value = b;
+  if (fz_init_valid(&in->loc, &in->value)) c->p->ninit++;
+}
+
+static int cut_at(const fz_prog *p, uint64_t r, fz_prog *out) {
+  fz_setup(&cut_st, p);
+  for (uint64_t k = 0; k < r; k++) tt_step(&cut_st);
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    if (cut_st.c.thr[t].latch.op != TT_LATCH_NONE) return 0;
+  for (unsigned i = 0; i < TT_MUTEX_SLOTS; i++)
+    if (cut_st.c.mutex_handoff[i]) return 0;
+  fz_prog_clear(out);
+  out->knobs = p->knobs;
+  out->flags = p->flags;
+  fz_setup(&cut_ref, out);  /* reset state with the same knobs */
+  diff_ctx c = {out, 0};
+  tt_state_diff(&cut_ref, &cut_st, diff_cb, &c);
+  if (c.overflow) return 0;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    uint32_t pc = cut_st.c.thr[t].pc;
+    out->n[t] = p->n[t] - pc;
+    memcpy(out->w[t], &p->w[t][pc], 4u * out->n[t]);
+  }
+  if (p->budget) {
+    if (p->budget <= r) return 0;
+    out->budget = (uint16_t)(p->budget - r);
+  }
+  return 1;
+}
+
+static uint64_t cut_prefix(fz_prog *p) {
+  static fz_prog q;
+  if (!still_fails(p) || !g_fail.has_round) return 0;
+  uint64_t R = g_fail.round;
+  for (uint64_t r = R; r >= 1; r--)
+    if (cut_at(p, r, &q) && still_fails(&q)) { *p = q; return r; }
+  return 0;
+}
+
+static const char *describe(const char *name) {
+  static const struct { const char *n, *d; } t[] = {
+      {"banked_writes", "a Config write from a thread on bank S changes only bank S below index 180; at >= 180 both banks identically"},
+      {"default_mask", "a latch installed from a zero block mask holds B6 (0x040), from a zero STALLWAIT condition mask 0x0F"},
+      {"semaphore_bounds", "semaphore Value and Max stay in 0..15; SEMPOST never passes 15, SEMGET never goes below 0"},
+      {"mutex_ownership", "only ATGETM takes a free mutex; only its holder's ATRELM frees it"},
+      {"thread_isolation", "a thread's instruction changes only its own GPRs and ThreadConfig"},
+      {"deadlock_soundness", "a reported deadlock admits no progress; a run that stops without one finished or hit its budget"},
+      {"budget_respected", "tt_run(budget) takes at most budget rounds"},
+      {"determinism", "run, reset, run again gives the same outcome and state digest"},
+      {"reset_equivalence", "tt_reset after any program equals a fresh tt_init, byte for byte"},
+      {"roundtrip_text", "tt_asm_insn(tt_disasm(w)) == w in every style"},
+      {"roundtrip_fields", "word -> fields -> word gives the word without its reserved bits"},
+      {"parser_error_position", "a rejected text names its LINE:COL and a message"},
+  };
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+    if (strcmp(t[i].n, name) == 0) return t[i].d;
+  return "?";
+}
+
+static int minimize(const char *in_path, const char *out_path) {
+  const fz_target *T = &fz_this_target;
+  static fz_prog p;
+  static char header[8192], text[1 << 17];
+  size_t n = 0;
+  uint8_t *d = read_file(in_path, &n);
+  if (!d) { fprintf(stderr, "minimize: cannot read %s\n", in_path); return 2; }
+  if (!T->check_prog) { fprintf(stderr, "minimize: %s inputs are kept as they are\n", T->name); return 2; }
+  if (T->program_input || (ends_with(in_path, ".vec") && fz_prog_from_vec((const char *)d, n, &p) == 0)) {
+    load_prog(in_path, d, n, &p);
+  } else {  /* decode_roundtrip raw input: its words, as thread 0's program */
+    fz_prog_clear(&p);
+    for (size_t i = 0; i + 4 <= n && p.n[0] < FZ_MAX_INSN; i += 4)
+      p.w[0][p.n[0]++] = (uint32_t)d[i] | (uint32_t)d[i + 1] << 8 | (uint32_t)d[i + 2] << 16 |
+                         (uint32_t)d[i + 3] << 24;
+  }
+  free(d);
+  if (!T->check_prog(&p, &g_fail)) { printf("ok\n"); return 1; }
+  static char name_buf[64];
+  snprintf(name_buf, sizeof name_buf, "%s", g_fail.name);
+  g_name = name_buf;
+  unsigned before = fz_total(&p);
+  uint64_t cut = 0;
+  if (!T->program_input) {
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+      for (uint32_t i = 0; i < p.n[t]; i++) {
+        static fz_prog one;
+        fz_prog_clear(&one);
+        one.n[0] = 1;
+        one.w[0][0] = p.w[t][i];
+        if (still_fails(&one)) { p = one; goto done; }
+      }
+  done:;
+  } else {
+    nop_mask(&p);
+    simplify_params(&p);
+    cut = cut_prefix(&p);
+    nop_mask(&p);
+    drop_nops(&p);
+    simplify_params(&p);
+  }
+  still_fails(&p);  /* leaves g_fail describing the final program */
+  size_t h = 0;
+  h += (size_t)snprintf(header + h, sizeof header - h,
+                        "# Reproducer of a fuzz finding, written by `fuzz/driver --minimize` (fuzz/README.md).\n"
+                        "# Replayed by `make test` forever. While the `open:` line is present the finding is\n"
+                        "# known and unfixed (replay expects the invariant to fire); delete it with the fix.\n"
+                        "# target: %s\n# open: %s\n# INVARIANT %s: %s\n# expected: %s\n",
+                        T->name, g_name, g_name, g_fail.msg, describe(g_name));
+  if (g_fail.detail[0]) {
+    h += (size_t)snprintf(header + h, sizeof header - h, "# happened:\n");
+    for (const char *s = g_fail.detail; *s && h + 8 < sizeof header;) {
+      const char *nl = strchr(s, '\n');
+      size_t len = nl ? (size_t)(nl - s) : strlen(s);
+      h += (size_t)snprintf(header + h, sizeof header - h, "#   %.*s\n", (int)len, s);
+      s += len + (nl ? 1 : 0);
+    }
+  }
+  h += (size_t)snprintf(header + h, sizeof header - h,
+                        "# minimized: %u -> %u instructions (%u not NOP)%s", before, fz_total(&p),
+                        count_real(&p), cut ? "" : "\n");
+  if (cut)
+    h += (size_t)snprintf(header + h, sizeof header - h,
+                          "; the first %llu rounds replaced by the init lines (the state they left)\n",
+                          (unsigned long long)cut);
+  char vname[160];
+  snprintf(vname, sizeof vname, "fuzz finding %s: %s", T->name, g_name);
+  if (!fz_prog_to_vec(&p, vname, header, text, sizeof text)) { fprintf(stderr, "minimize: too long\n"); return 2; }
+  /* the reproducer must reproduce from its text */
+  static fz_prog back;
+  if (fz_prog_from_vec(text, strlen(text), &back) != 0 || !still_fails(&back)) {
+    fprintf(stderr, "minimize: the written .vec does not reproduce %s\n", g_name);
+    return 2;
+  }
+  FILE *o = fopen(out_path, "w");
+  if (!o) { perror(out_path); return 2; }
+  fputs(text, o);
+  fclose(o);
+  printf("%s\n", g_name);
+  fprintf(stderr, "minimize: %s: %u -> %u instructions in %u runs, %llu rounds cut\n", g_name,
+          before, fz_total(&p), g_tries, (unsigned long long)cut);
+  return 0;
+}
+
+/* ---- fire ------------------------------------------------------------------------------------- */
+static void save(const char *path, const uint8_t *d, size_t n) {
+  if (!path) return;
+  FILE *o = fopen(path, "wb");
+  if (!o) return;
+  fwrite(d, 1, n, o);
+  fclose(o);
+}
+
+static int fire(const char *name, unsigned long runs, const char *save_path, int argc, char **argv) {
+  const fz_target *T = &fz_this_target;
+  file_list l = {0};
+  static fz_fail f;
+  static uint8_t buf[FZ_MAX_INPUT];
+  for (int i = 0; i < argc; i++) collect(&l, argv[i]);
+  uint8_t **seed = calloc(l.n + 1, sizeof *seed);
+  size_t *seed_n = calloc(l.n + 1, sizeof *seed_n), ns = 0;
+  const char *others[32];
+  unsigned nothers = 0;
+#define NOTE(nm)                                                                              \
+  do {                                                                                        \
+    unsigned k_ = 0;                                                                          \
+    while (k_ < nothers && strcmp(others[k_], (nm)) != 0) k_++;                               \
+    if (k_ == nothers && nothers < 32) others[nothers++] = (nm);                              \
+  } while (0)
+  for (size_t i = 0; i < l.n; i++) {
+    size_t n = 0;
+    uint8_t *d = read_file(l.path[i], &n);
+    if (!d) continue;
+    if (T->program_input) {  /* seeds as binary programs, so mutations apply */
+      load_prog(l.path[i], d, n, &g_prog);
+      n = fz_prog_encode(&g_prog, buf, sizeof buf);
+      d = realloc(d, n ? n : 1);
+      memcpy(d, buf, n);
+    }
+    seed[ns] = d;
+    seed_n[ns++] = n;
+    if (T->check_bytes(d, n, &f)) {
+      if (strcmp(f.name, name) == 0) {
+        printf("fire %s: %s reported by seed %s (0 mutations)\n", T->name, name, l.path[i]);
+        save(save_path, d, n);
+        return 0;
+      }
+      NOTE(f.name);
+    }
+  }
+  if (!ns) { fprintf(stderr, "fire: no seeds\n"); return 2; }
+  uint64_t rng = 0x5EED;
+  for (unsigned long r = 1; r <= runs; r++) {
+    size_t j = (size_t)(fz_rand(&rng) % ns), n = seed_n[j];
+    memcpy(buf, seed[j], n);
+    unsigned k = 1 + (unsigned)(fz_rand(&rng) % 4);
+    for (unsigned m = 0; m < k; m++) {
+      if (T->program_input) {
+        n = fz_mutate(buf, n, sizeof buf, (unsigned)fz_rand(&rng));
+      } else if (n >= 4) {  /* word-level: a random word, a bit, or an opcode */
+        size_t at = 4 * (size_t)(fz_rand(&rng) % (n / 4));
+        uint32_t w = (uint32_t)buf[at] | (uint32_t)buf[at+1] << 8 | (uint32_t)buf[at+2] << 16 | (uint32_t)buf[at+3] << 24;
+        switch (fz_rand(&rng) % 3) {
+        case 0: w = fz_random_insn(&rng); break;
+        case 1: w ^= 1u << (fz_rand(&rng) % 32); break;
+        default: w = (w & 0x00FFFFFFu) | (uint32_t)tt_isa_mnems[fz_rand(&rng) % TT_MNEM_COUNT].opcode << 24; break;
+        }
+        for (unsigned b = 0; b < 4; b++) buf[at + b] = (uint8_t)(w >> (8 * b));
+      }
+    }
+    if (T->check_bytes(buf, n, &f)) {
+      if (strcmp(f.name, name) == 0) {
+        printf("fire %s: %s reported after %lu mutated inputs\n", T->name, name, r);
+        save(save_path, buf, n);
+        return 0;
+      }
+      NOTE(f.name);
+    }
+  }
+  printf("fire %s: %s NOT reported in %zu seeds + %lu mutated inputs", T->name, name, ns, runs);
+  for (unsigned k = 0; k < nothers; k++) printf("%s%s", k ? ", " : "; others seen: ", others[k]);
+  printf("\n");
+  return 1;
+}
+
+/* ---- form x outcome matrix ------------------------------------------------------------------ */
+enum { OC_OK, OC_UNDEF, OC_UNPRED, OC_NONCON, OC_UNSUP, OC_UNIMPL, OC_LATCH, OC_MUTEX,
+       OC_MUTEX_INV, OC_RETRY, OC_COUNT };
+static const char *const oc_name[OC_COUNT] = {"retired", "undefined", "unpredictable",
+    "noncontractual", "unsupported", "unimplemented", "held:latch", "held:mutex",
+    "held:no-such-mutex", "retry:atomic"};
+
+static int matrix(int argc, char **argv) {
+  static tt_state st;
+  static uint64_t m[TT_FORM_COUNT][OC_COUNT];
+  uint64_t outcomes[4] = {0, 0, 0, 0};
+  file_list l = {0};
+  tt_init(&st);
+  for (int i = 0; i < argc; i++) collect(&l, argv[i]);
+  for (size_t i = 0; i < l.n; i++) {
+    size_t n = 0;
+    uint8_t *d = read_file(l.path[i], &n);
+    if (!d) continue;
+    load_prog(l.path[i], d, n, &g_prog);
+    free(d);
+    fz_setup(&st, &g_prog);
+    uint64_t budget = fz_budget(&g_prog);
+    tt_outcome o = TT_OUT_BUDGET;
+    for (uint64_t r = 0; r < budget; r++) {
+      int all = 1;
+      for (unsigned t = 0; t < TT_THREAD_COUNT; t++) all &= tt_thread_done(&st, t);
+      if (all) { o = TT_OUT_DONE; break; }
+      uint32_t pc[3], fc[3], cls0[TT_FAULT_CLASS_COUNT];
+      uint16_t form[3];
+      for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+        pc[t] = st.c.thr[t].pc;
+        fc[t] = st.c.thr[t].fault_count;
+        tt_insn in;
+        tt_decode(pc[t] < st.c.thr[t].len ? st.prog[t][pc[t]] : FZ_NOP, &in);
+        form[t] = in.form;
+      }
+      memcpy(cls0, st.c.fault_counts, sizeof cls0);
+      int changed = tt_step(&st);
+      unsigned new_cls = OC_OK;
+      for (unsigned c = 1; c < TT_FAULT_CLASS_COUNT; c++)
+        if (st.c.fault_counts[c] != cls0[c]) new_cls = c;  /* classes 1..5 = OC_UNDEF.. */
+      for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+        if (pc[t] >= st.c.thr[t].len) continue;
+        unsigned oc;
+        if (st.c.thr[t].pc != pc[t]) oc = st.c.thr[t].fault_count != fc[t] ? new_cls : OC_OK;
+        else switch (st.c.thr[t].wait_kind) {
+          case TT_WAIT_LATCH: oc = OC_LATCH; break;
+          case TT_WAIT_MUTEX: oc = OC_MUTEX; break;
+          case TT_WAIT_MUTEX_INVALID: oc = OC_MUTEX_INV; break;
+          case TT_WAIT_ATCAS: case TT_WAIT_ATINCGETPTR: oc = OC_RETRY; break;
+          default: oc = OC_LATCH; break;
+        }
+        m[form[t]][oc]++;
+      }
+      if (!changed) { o = TT_OUT_DEADLOCK; break; }
+    }
+    outcomes[o]++;
+  }
+  printf("| form |");
+  for (unsigned c = 0; c < OC_COUNT; c++) printf(" %s |", oc_name[c]);
+  printf("\n|---|");
+  for (unsigned c = 0; c < OC_COUNT; c++) printf("---:|");
+  printf("\n");
+  unsigned empty = 0;
+  for (unsigned fm = 0; fm < TT_FORM_COUNT; fm++) {
+    uint64_t sum = 0;
+    for (unsigned c = 0; c < OC_COUNT; c++) sum += m[fm][c];
+    if (!sum) empty++;
+    printf("| %s |", tt_form_name(fm));
+    for (unsigned c = 0; c < OC_COUNT; c++) {
+      if (m[fm][c]) printf(" %llu |", (unsigned long long)m[fm][c]);
+      else printf(" · |");
+    }
+    printf("\n");
+  }
+  printf("\n%zu programs: %llu done, %llu deadlock, %llu budget; %u of %u forms never issued or held.\n",
+         l.n, (unsigned long long)outcomes[TT_OUT_DONE], (unsigned long long)outcomes[TT_OUT_DEADLOCK],
+         (unsigned long long)outcomes[TT_OUT_BUDGET], empty, (unsigned)TT_FORM_COUNT);
+  return 0;
+}
+
+/* ---- bench inputs: N records (u32 length + bytes) from the seeds ---------------------------- */
+static int bench_inputs(unsigned long count, unsigned max_per_thread, const char *out, int argc,
+                        char **argv) {
+  const fz_target *T = &fz_this_target;
+  file_list l = {0};
+  static uint8_t buf[FZ_MAX_INPUT];
+  for (int i = 0; i < argc; i++) collect(&l, argv[i]);
+  if (!l.n) return 2;
+  FILE *o = fopen(out, "wb");
+  if (!o) return 2;
+  uint64_t rng = 0xBE4C4;
+  unsigned long total_insn = 0;
+  for (unsigned long k = 0; k < count; k++) {
+    const char *path = l.path[k % l.n];
+    size_t n = 0;
+    uint8_t *d = read_file(path, &n);
+    if (!d) continue;
+    if (T->program_input) {
+      load_prog(path, d, n, &g_prog);
+      n = fz_prog_encode(&g_prog, buf, sizeof buf);
+      for (unsigned m = 0; m < 1 + fz_rand(&rng) % 4; m++) n = fz_mutate(buf, n, sizeof buf, (unsigned)fz_rand(&rng));
+      fz_prog_decode(buf, n, &g_prog);
+      for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+        if (g_prog.n[t] > max_per_thread) g_prog.n[t] = max_per_thread;
+      total_insn += fz_total(&g_prog);
+      n = fz_prog_encode(&g_prog, buf, sizeof buf);
+    } else if (T->check_prog) {  /* words: up to 64, from the encoding table */
+      n = 4u * (1u + (unsigned)(fz_rand(&rng) % 64));
+      for (size_t i = 0; i < n; i += 4) {
+        uint32_t w = fz_random_insn(&rng);
+        for (unsigned b = 0; b < 4; b++) buf[i + b] = (uint8_t)(w >> (8 * b));
+      }
+    } else {
+      if (n > sizeof buf) n = sizeof buf;
+      memcpy(buf, d, n);
+    }
+    free(d);
+    uint8_t len[4] = {(uint8_t)n, (uint8_t)(n >> 8), (uint8_t)(n >> 16), (uint8_t)(n >> 24)};
+    fwrite(len, 1, 4, o);
+    fwrite(buf, 1, n, o);
+  }
+  fclose(o);
+  if (T->program_input)
+    fprintf(stderr, "bench inputs: %lu, %.1f instructions per input on average\n", count,
+            (double)total_insn / (double)count);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc >= 6 && strcmp(argv[1], "--bench-inputs") == 0)
+    return bench_inputs(strtoul(argv[2], NULL, 0), (unsigned)strtoul(argv[3], NULL, 0), argv[4],
+                        argc - 5, argv + 5);
+  if (argc >= 4 && strcmp(argv[1], "--minimize") == 0) return minimize(argv[2], argv[3]);
+  if (argc >= 2 && strcmp(argv[1], "--matrix") == 0) return matrix(argc - 2, argv + 2);
+  if (argc >= 3 && strcmp(argv[1], "--name-of") == 0) {
+    size_t n = 0;
+    static fz_fail f;
+    uint8_t *d = read_file(argv[2], &n);
+    if (!d) return 2;
+    printf("%s\n", run_input(argv[2], d, n, &f) ? f.name : "ok");
+    return 0;
+  }
+  if (argc >= 2 && strcmp(argv[1], "--invariants") == 0) {
+    for (const char *const *p = fz_this_target.invariants; *p; p++) printf("%s\n", *p);
+    return 0;
+  }
+  if (argc >= 5 && strcmp(argv[1], "--fire") == 0 && strcmp(argv[3], "--runs") == 0) {
+    const char *save_path = NULL;
+    int first = 5;
+    if (argc >= 7 && strcmp(argv[5], "--save") == 0) { save_path = argv[6]; first = 7; }
+    return fire(argv[2], strtoul(argv[4], NULL, 0), save_path, argc - first, argv + first);
+  }
+  int abort_on_fail = argc >= 2 && strcmp(argv[1], "--abort") == 0;
+  if (argc < 2 + abort_on_fail) {
+    fprintf(stderr, "usage: %s [--abort] PATH... | --minimize IN OUT.vec | --fire NAME --runs N [--save F] PATH...\n"
+                    "       | --matrix PATH... | --name-of PATH | --invariants\n", argv[0]);
+    return 2;
+  }
+  return replay(argc - 1 - abort_on_fail, argv + 1 + abort_on_fail, abort_on_fail);
+}

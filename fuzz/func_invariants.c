@@ -1,0 +1,424 @@
+/* func_invariants.c — random three-thread programs in functional mode; the model's
+ * invariants are checked after every scheduler round (one round issues at most one
+ * instruction per thread, T0, T1, T2 in order; fuzz/README.md explains the attribution):
+ *
+ *   banked_writes       a Config word below 180 changes only in the bank of a thread that
+ *                       issued a Config write this round; a word >= 180 ends equal in both banks
+ *   default_mask        a latch installed from a zero block mask holds B6 (0x040), from a zero
+ *                       STALLWAIT condition mask 0x0F; no latched block mask is ever 0
+ *   semaphore_bounds    Value and Max stay in 0..15; SEMPOST never passes 15 nor decreases,
+ *                       SEMGET never goes below 0 nor increases; no change without a Sync op
+ *   mutex_ownership     only ATGETM by t makes t the holder, and only of a free mutex; only
+ *                       the holder's ATRELM frees it; mutex 1 (absent on Blackhole) stays free
+ *   thread_isolation    a thread's GPRs change only in a round where it issued; its
+ *                       ThreadConfig only by its own SETC16, at that index
+ *   deadlock_soundness  a round reported as "no progress" changed nothing and a further round
+ *                       changes nothing either; non-done threads report blocked; a run that
+ *                       stops without deadlock finished or used its budget, and never needs
+ *                       more than 2N+1 rounds for N instructions
+ *   budget_respected    tt_run(budget) never takes more than budget rounds
+ *   determinism         run, reset, run again (one tt_run call): same outcome, same digest
+ *
+ * Cost per round: a compare of the ~3 KiB of small architectural state against a shadow copy
+ * (copied only when it changed); nothing scales with L1 size.
+ *
+ * CYCLE-MODE HOOK: when tt_mode_available(TT_MODE_CYCLE) becomes true, cycle_agreement() below
+ * is where the cycle-mode run goes (same program, same knobs; compare the final architectural
+ * state wherever the spec says timing cannot change the result). It is deliberately empty
+ * now: there is no cycle mode to compare against. */
+#include <string.h>
+#include "fz.h"
+
+static const char *const invariants[] = {
+    "banked_writes", "default_mask", "semaphore_bounds", "mutex_ownership", "thread_isolation",
+    "deadlock_soundness", "budget_respected", "determinism", NULL};
+
+static tt_state st;
+static int st_ready;
+
+/* Shadow of the small architectural state, as of the start of the current round. */
+static struct shadow {
+  uint32_t gpr[TT_THREAD_COUNT][TT_GPR_COUNT];
+  uint32_t cfg[TT_CFG_BANK_COUNT][TT_CFG_WORD_COUNT];
+  uint16_t tcfg[TT_THREAD_COUNT][TT_TCFG_WORD_COUNT];
+  uint8_t sem_value[TT_SEM_COUNT], sem_max[TT_SEM_COUNT];
+  uint8_t mutex[TT_MUTEX_SLOTS];
+  uint8_t mutex_handoff[TT_MUTEX_SLOTS];
+  tt_latch latch[TT_THREAD_COUNT];
+  uint32_t pc[TT_THREAD_COUNT];
+} sh;
+
+static void shadow_all(void) {
+  memcpy(sh.gpr, st.c.gpr, sizeof sh.gpr);
+  memcpy(sh.cfg, st.c.cfg, sizeof sh.cfg);
+  memcpy(sh.tcfg, st.c.tcfg, sizeof sh.tcfg);
+  memcpy(sh.sem_value, st.c.sem_value, sizeof sh.sem_value);
+  memcpy(sh.sem_max, st.c.sem_max, sizeof sh.sem_max);
+  memcpy(sh.mutex, st.c.mutex, sizeof sh.mutex);
+  memcpy(sh.mutex_handoff, st.c.mutex_handoff, sizeof sh.mutex_handoff);
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    sh.latch[t] = st.c.thr[t].latch;
+    sh.pc[t] = st.c.thr[t].pc;
+  }
+}
+
+/* What each thread issued in the round just run. */
+typedef struct round_info {
+  int issued[TT_THREAD_COUNT];
+  tt_insn in[TT_THREAD_COUNT];   /* the head instruction at the start of the round */
+  unsigned bank[TT_THREAD_COUNT];
+  uint64_t index;
+} round_info;
+
+static const char *loc_name(char *buf, size_t n, const tt_loc *l) {
+  tt_loc_format(l, buf, n);
+  return buf;
+}
+
+/* Detail for a reproducer: who issued what, and every small location the round changed. */
+static void describe_round(fz_fail *f, const round_info *r) {
+  char dis[96], ln[48];
+  f->round = r->index;
+  f->has_round = 1;
+  fz_detailf(f, "round %llu (0-based):\n", (unsigned long long)r->index);
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    if (r->issued[t]) {
+      tt_insn_name(&r->in[t]);
+      fz_detailf(f, "  t%u issued [%u] %s (0x%08X), Config bank %u\n", t, (unsigned)sh.pc[t],
+                 tt_insn_name(&r->in[t]), (unsigned)r->in[t].word, r->bank[t]);
+    } else {
+      fz_detailf(f, "  t%u issued nothing (pc %u of %u)\n", t, (unsigned)st.c.thr[t].pc,
+                 (unsigned)st.c.thr[t].len);
+    }
+  }
+  (void)dis;
+  unsigned lines = 0;
+  tt_loc l = {0, 0, 0};
+#define DIFF(kind_, sel_, idx_, before_, after_)                                              \
+  do {                                                                                        \
+    if ((before_) != (after_) && lines++ < 24) {                                              \
+      l.kind = (kind_); l.sel = (uint8_t)(sel_); l.index = (idx_);                            \
+      fz_detailf(f, "  %s: 0x%X -> 0x%X\n", loc_name(ln, sizeof ln, &l), (unsigned)(before_), \
+                 (unsigned)(after_));                                                         \
+    }                                                                                         \
+  } while (0)
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    for (unsigned i = 0; i < TT_GPR_COUNT; i++) DIFF(TT_LOC_GPR, t, i, sh.gpr[t][i], st.c.gpr[t][i]);
+  for (unsigned b = 0; b < TT_CFG_BANK_COUNT; b++)
+    for (unsigned i = 0; i < TT_CFG_WORD_COUNT; i++) DIFF(TT_LOC_CFG, b, i, sh.cfg[b][i], st.c.cfg[b][i]);
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    for (unsigned i = 0; i < TT_TCFG_WORD_COUNT; i++) DIFF(TT_LOC_TCFG, t, i, sh.tcfg[t][i], st.c.tcfg[t][i]);
+  for (unsigned i = 0; i < TT_SEM_COUNT; i++) {
+    DIFF(TT_LOC_SEM_VALUE, 0, i, sh.sem_value[i], st.c.sem_value[i]);
+    DIFF(TT_LOC_SEM_MAX, 0, i, sh.sem_max[i], st.c.sem_max[i]);
+  }
+  for (unsigned i = 0; i < TT_MUTEX_SLOTS; i++) DIFF(TT_LOC_MUTEX, 0, i, sh.mutex[i], st.c.mutex[i]);
+#undef DIFF
+  if (lines > 24) fz_detailf(f, "  ... %u more changed locations\n", lines - 24);
+}
+
+#define FAIL_ROUND(r, name, ...) \
+  do { fz_failf(f, name, __VA_ARGS__); describe_round(f, r); return 1; } while (0)
+#define REQUIRE(r, cond, name, ...) \
+  do { if (!(cond)) FAIL_ROUND(r, name, __VA_ARGS__); } while (0)
+
+/* ---- the invariants of one round ------------------------------------------------------------ */
+static int check_config(fz_fail *f, const round_info *r) {
+  if (memcmp(sh.cfg, st.c.cfg, sizeof sh.cfg) == 0) return 0;
+  int writer_bank[2] = {0, 0}, writers = 0;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    if (r->issued[t] && fz_form_writes_cfg(r->in[t].form)) {
+      writer_bank[r->bank[t]] = 1;
+      writers++;
+    }
+  for (unsigned b = 0; b < TT_CFG_BANK_COUNT; b++)
+    for (unsigned i = 0; i < TT_CFG_WORD_COUNT; i++) {
+      if (sh.cfg[b][i] == st.c.cfg[b][i]) continue;
+      REQUIRE(r, writers, "banked_writes", "cfg[%u][%u] changed in a round with no Config write", b, i);
+      if (i < TT_CFG_GLOBAL_BASE)
+        REQUIRE(r, writer_bank[b], "banked_writes",
+                "cfg[%u][%u] (below 180) changed but no thread writing Config this round uses bank %u",
+                b, i, b);
+      else
+        REQUIRE(r, st.c.cfg[0][i] == st.c.cfg[1][i], "banked_writes",
+                "global word %u (>= 180) written but the banks differ: cfg[0]=0x%X cfg[1]=0x%X", i,
+                (unsigned)st.c.cfg[0][i], (unsigned)st.c.cfg[1][i]);
+    }
+  memcpy(sh.cfg, st.c.cfg, sizeof sh.cfg);
+  return 0;
+}
+
+static int check_latches(fz_fail *f, const round_info *r) {
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    const tt_latch *l = &st.c.thr[t].latch;
+    REQUIRE(r, l->op == TT_LATCH_NONE || l->block_mask != 0, "default_mask",
+            "t%u holds a latch with block mask 0 (0 must be replaced by B6 = 0x040)", t);
+    if (!r->issued[t]) continue;
+    const tt_insn *in = &r->in[t];
+    uint32_t bm, want_cond;
+    unsigned want_op;
+    if (in->form == TT_FORM_STALLWAIT) {
+      bm = in->a.STALLWAIT.block_mask;
+      want_op = TT_LATCH_STALLWAIT;
+      want_cond = in->a.STALLWAIT.condition_mask ? in->a.STALLWAIT.condition_mask : 0x0Fu;
+    } else if (in->form == TT_FORM_SEMWAIT) {
+      bm = in->a.SEMWAIT.block_mask;
+      want_cond = in->a.SEMWAIT.condition_mask;
+      want_op = TT_LATCH_SEMWAIT;
+      if (want_cond == 0) {
+        if (st.p.knob[TT_KNOB_SEMWAIT_COND0] != 1) continue;  /* UB: no latch */
+        want_op = TT_LATCH_STALLWAIT;
+        want_cond = 0x0Fu;
+      }
+    } else if (in->form == TT_FORM_STREAMWAIT) {
+      bm = in->a.STREAMWAIT.block_mask;
+      want_op = TT_LATCH_STREAMWAIT;
+      want_cond = 1u << in->a.STREAMWAIT.condition_index;
+    } else {
+      continue;
+    }
+    uint32_t want_block = bm ? bm : 0x040u;
+    REQUIRE(r, l->op == want_op && l->block_mask == want_block && l->cond_mask == want_cond,
+            "default_mask",
+            "t%u %s with block_mask=0x%X: latch should be op %u block 0x%X cond 0x%X, is op %u block 0x%X cond 0x%X",
+            t, tt_insn_name(in), (unsigned)bm, want_op, (unsigned)want_block, (unsigned)want_cond,
+            (unsigned)l->op, (unsigned)l->block_mask, (unsigned)l->cond_mask);
+  }
+  return 0;
+}
+
+static int check_semaphores(fz_fail *f, const round_info *r) {
+  for (unsigned i = 0; i < TT_SEM_COUNT; i++)
+    REQUIRE(r, st.c.sem_value[i] <= 15 && st.c.sem_max[i] <= 15, "semaphore_bounds",
+            "sem[%u] value %u max %u: outside 0..15 (was value %u max %u)", i,
+            (unsigned)st.c.sem_value[i], (unsigned)st.c.sem_max[i], (unsigned)sh.sem_value[i],
+            (unsigned)sh.sem_max[i]);
+  if (!memcmp(sh.sem_value, st.c.sem_value, TT_SEM_COUNT) && !memcmp(sh.sem_max, st.c.sem_max, TT_SEM_COUNT))
+    return 0;
+  for (unsigned i = 0; i < TT_SEM_COUNT; i++) {
+    unsigned ops = 0, form = 0;
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+      if (!r->issued[t]) continue;
+      const tt_insn *in = &r->in[t];
+      uint32_t mask = in->form == TT_FORM_SEMINIT ? in->a.SEMINIT.sem_mask
+                    : in->form == TT_FORM_SEMPOST ? in->a.SEMPOST.sem_mask
+                    : in->form == TT_FORM_SEMGET ? in->a.SEMGET.sem_mask : 0;
+      if (mask & (1u << i)) { ops++; form = in->form; }
+    }
+    uint8_t v0 = sh.sem_value[i], v1 = st.c.sem_value[i];
+    if (v0 == v1 && sh.sem_max[i] == st.c.sem_max[i]) continue;
+    REQUIRE(r, ops, "semaphore_bounds", "sem[%u] changed (value %u -> %u) with no SEMINIT/SEMPOST/SEMGET on it",
+            i, v0, v1);
+    if (ops != 1) continue;
+    if (form == TT_FORM_SEMPOST)
+      REQUIRE(r, v1 >= v0 && (v0 < 15 || v1 == 15) && sh.sem_max[i] == st.c.sem_max[i],
+              "semaphore_bounds", "SEMPOST took sem[%u] value %u -> %u (must rise, saturating at 15)",
+              i, v0, v1);
+    if (form == TT_FORM_SEMGET)
+      REQUIRE(r, v1 <= v0 && (v0 > 0 || v1 == 0) && sh.sem_max[i] == st.c.sem_max[i],
+              "semaphore_bounds", "SEMGET took sem[%u] value %u -> %u (must fall, flooring at 0)",
+              i, v0, v1);
+  }
+  memcpy(sh.sem_value, st.c.sem_value, sizeof sh.sem_value);
+  memcpy(sh.sem_max, st.c.sem_max, sizeof sh.sem_max);
+  return 0;
+}
+
+static int check_mutexes(fz_fail *f, const round_info *r) {
+  uint8_t want[TT_MUTEX_SLOTS];
+  memcpy(want, sh.mutex, sizeof want);
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    if (!r->issued[t]) continue;
+    const tt_insn *in = &r->in[t];
+    if (in->form == TT_FORM_ATGETM) {
+      uint32_t i = in->a.ATGETM.mutex_index;
+      REQUIRE(r, i < TT_MUTEX_SLOTS && i != 1, "mutex_ownership",
+              "t%u passed ATGETM of mutex %u, which does not exist on Blackhole", t, (unsigned)i);
+      REQUIRE(r, want[i] == 0 || want[i] == 1 + t, "mutex_ownership",
+              "t%u acquired mutex %u while t%u held it", t, (unsigned)i, want[i] - 1u);
+      want[i] = (uint8_t)(1 + t);
+    } else if (in->form == TT_FORM_ATRELM) {
+      uint32_t i = in->a.ATRELM.mutex_index;
+      REQUIRE(r, i < TT_MUTEX_SLOTS && i != 1, "mutex_ownership",
+              "t%u passed ATRELM of mutex %u, which does not exist on Blackhole", t, (unsigned)i);
+      if (want[i] == 1 + t) want[i] = 0;
+    }
+  }
+  for (unsigned i = 0; i < TT_MUTEX_SLOTS; i++)
+    REQUIRE(r, st.c.mutex[i] == want[i], "mutex_ownership",
+            "mutex %u: holder should be %s%u, is %s%u (was %s%u)", i, want[i] ? "t" : "none ",
+            want[i] ? want[i] - 1u : 0u, st.c.mutex[i] ? "t" : "none ",
+            st.c.mutex[i] ? st.c.mutex[i] - 1u : 0u, sh.mutex[i] ? "t" : "none ",
+            sh.mutex[i] ? sh.mutex[i] - 1u : 0u);
+  memcpy(sh.mutex, st.c.mutex, sizeof sh.mutex);
+  return 0;
+}
+
+static int check_isolation(fz_fail *f, const round_info *r) {
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    if (memcmp(sh.gpr[t], st.c.gpr[t], sizeof sh.gpr[t]) != 0) {
+      unsigned i = 0;
+      while (sh.gpr[t][i] == st.c.gpr[t][i]) i++;
+      REQUIRE(r, r->issued[t], "thread_isolation",
+              "t%u.gpr[%u] changed 0x%X -> 0x%X in a round where t%u issued nothing", t, i,
+              (unsigned)sh.gpr[t][i], (unsigned)st.c.gpr[t][i], t);
+      memcpy(sh.gpr[t], st.c.gpr[t], sizeof sh.gpr[t]);
+    }
+    if (memcmp(sh.tcfg[t], st.c.tcfg[t], sizeof sh.tcfg[t]) != 0) {
+      const tt_insn *in = &r->in[t];
+      for (unsigned i = 0; i < TT_TCFG_WORD_COUNT; i++) {
+        if (sh.tcfg[t][i] == st.c.tcfg[t][i]) continue;
+        REQUIRE(r, r->issued[t] && in->form == TT_FORM_SETC16 && in->a.SETC16.cfg_index == i,
+                "thread_isolation",
+                "tcfg[%u][%u] changed 0x%X -> 0x%X but t%u did not issue SETC16 of word %u", t, i,
+                (unsigned)sh.tcfg[t][i], (unsigned)st.c.tcfg[t][i], t, i);
+      }
+      memcpy(sh.tcfg[t], st.c.tcfg[t], sizeof sh.tcfg[t]);
+    }
+  }
+  return 0;
+}
+
+/* A round reported as no progress must have changed nothing, and neither may the next. */
+static int small_state_equal(void) {
+  if (memcmp(sh.gpr, st.c.gpr, sizeof sh.gpr) || memcmp(sh.cfg, st.c.cfg, sizeof sh.cfg) ||
+      memcmp(sh.tcfg, st.c.tcfg, sizeof sh.tcfg) ||
+      memcmp(sh.sem_value, st.c.sem_value, sizeof sh.sem_value) ||
+      memcmp(sh.sem_max, st.c.sem_max, sizeof sh.sem_max) ||
+      memcmp(sh.mutex, st.c.mutex, sizeof sh.mutex) ||
+      memcmp(sh.mutex_handoff, st.c.mutex_handoff, sizeof sh.mutex_handoff))
+    return 0;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    if (sh.pc[t] != st.c.thr[t].pc || memcmp(&sh.latch[t], &st.c.thr[t].latch, sizeof sh.latch[t]))
+      return 0;
+  return 1;
+}
+
+static int check_deadlock(fz_fail *f, round_info *r, const struct shadow *before) {
+  /* `before` is the state at the start of the round that reported no progress. */
+  memcpy(&sh, before, sizeof sh);
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    REQUIRE(r, sh.pc[t] == st.c.thr[t].pc && !memcmp(&sh.latch[t], &st.c.thr[t].latch, sizeof sh.latch[t]),
+            "deadlock_soundness",
+            "tt_run reported deadlock, but in that round t%u moved (pc %u -> %u, latch op %u -> %u)",
+            t, (unsigned)sh.pc[t], (unsigned)st.c.thr[t].pc, (unsigned)sh.latch[t].op,
+            (unsigned)st.c.thr[t].latch.op);
+  REQUIRE(r, small_state_equal(), "deadlock_soundness",
+          "tt_run reported deadlock, but that round changed architectural state");
+  int some_blocked = 0;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    if (tt_thread_done(&st, t)) continue;
+    some_blocked = 1;
+    REQUIRE(r, tt_thread_blocked(&st, t), "deadlock_soundness",
+            "deadlock reported but t%u (not done) does not report blocked", t);
+  }
+  REQUIRE(r, some_blocked, "deadlock_soundness", "deadlock reported with every thread done");
+  /* the oracle: two more rounds must change nothing at all */
+  for (unsigned k = 0; k < 2; k++) {
+    r->index++;
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+      r->issued[t] = 0;
+      if (!tt_thread_done(&st, t)) tt_decode(st.prog[t][st.c.thr[t].pc], &r->in[t]);
+    }
+    tt_step(&st);
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) r->issued[t] = st.c.thr[t].pc != sh.pc[t];
+    REQUIRE(r, small_state_equal(), "deadlock_soundness",
+            "deadlock reported, yet %u round(s) later the state moved", k + 1);
+  }
+  return 0;
+}
+
+/* ---- one checked run ----------------------------------------------------------------------- */
+static int checked_run(const fz_prog *p, fz_fail *f, tt_outcome *outcome) {
+  static struct shadow before;
+  static round_info r;
+  uint64_t budget = fz_budget(p), bound = 2u * (uint64_t)fz_total(p) + 1u;
+  fz_setup(&st, p);
+  shadow_all();
+  memset(&r, 0, sizeof r);
+  *outcome = TT_OUT_BUDGET;
+  for (uint64_t round = 0;; round++) {
+    int all_done = 1;
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) all_done &= tt_thread_done(&st, t);
+    if (all_done) { *outcome = TT_OUT_DONE; break; }
+    r.index = round;
+    if (round >= budget) {
+      REQUIRE(&r, budget < bound, "deadlock_soundness",
+              "run neither finished nor deadlocked within %llu rounds (%u instructions allow at most %llu)",
+              (unsigned long long)budget, (unsigned)fz_total(p), (unsigned long long)bound);
+      break;
+    }
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+      r.issued[t] = 0;
+      r.bank[t] = st.c.tcfg[t][TT_TCFG_CFG_STATE_ID] & 1u;
+      if (!tt_thread_done(&st, t)) tt_decode(st.prog[t][st.c.thr[t].pc], &r.in[t]);
+    }
+    memcpy(&before, &sh, sizeof sh);
+    uint64_t steps0 = st.c.steps;
+    tt_outcome o = tt_run(&st, 1);
+    uint64_t took = st.c.steps - steps0;
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) r.issued[t] = st.c.thr[t].pc != sh.pc[t];
+    REQUIRE(&r, took <= 1, "budget_respected", "tt_run(budget = 1) took %llu rounds",
+            (unsigned long long)took);
+    REQUIRE(&r, !(o == TT_OUT_DONE && took == 0), "deadlock_soundness",
+            "tt_run said done, but not every thread has retired its stream");
+    if (check_config(f, &r) || check_latches(f, &r) || check_semaphores(f, &r) ||
+        check_mutexes(f, &r) || check_isolation(f, &r))
+      return 1;
+    if (o == TT_OUT_DEADLOCK) {
+      if (check_deadlock(f, &r, &before)) return 1;
+      *outcome = TT_OUT_DEADLOCK;
+      break;
+    }
+    memcpy(sh.mutex_handoff, st.c.mutex_handoff, sizeof sh.mutex_handoff);
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+      sh.latch[t] = st.c.thr[t].latch;
+      sh.pc[t] = st.c.thr[t].pc;
+    }
+  }
+  return 0;
+}
+
+/* CYCLE-MODE HOOK (see the file comment). Returns 0: nothing to compare yet. */
+static int cycle_agreement(const fz_prog *p, fz_fail *f, uint64_t func_digest) {
+  (void)p; (void)f; (void)func_digest;
+  if (!tt_mode_available(TT_MODE_CYCLE)) return 0;
+  /* TODO(cycle mode): run p with tt_set_mode(&st, TT_MODE_CYCLE) and report
+   * "cycle_agreement" where the final architectural state differs although the program's
+   * result cannot depend on timing (no STREAMWAIT / ATCAS races, ...). Not written yet. */
+  return 0;
+}
+
+static int check_prog(const fz_prog *p, fz_fail *f) {
+  if (!st_ready) { tt_init(&st); st_ready = 1; }
+  memset(f, 0, sizeof *f);
+  tt_outcome out1, out2;
+  if (checked_run(p, f, &out1)) return 1;
+  uint64_t d1 = tt_digest(&st);
+  /* determinism: the same program from reset, as one tt_run call */
+  uint64_t budget = fz_budget(p);
+  fz_setup(&st, p);
+  out2 = tt_run(&st, budget);
+  FZ_CHECK(f, st.c.steps <= budget, "budget_respected", "tt_run(budget = %llu) took %llu rounds",
+           (unsigned long long)budget, (unsigned long long)st.c.steps);
+  uint64_t d2 = tt_digest(&st);
+  FZ_CHECK(f, out1 == out2 && d1 == d2, "determinism",
+           "same program after reset: outcome %u digest %016llx, then outcome %u digest %016llx",
+           (unsigned)out1, (unsigned long long)d1, (unsigned)out2, (unsigned long long)d2);
+  return cycle_agreement(p, f, d1);
+}
+
+static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
+  static fz_prog p;
+  fz_prog_decode(d, n, &p);
+  return check_prog(&p, f);
+}
+
+const fz_target fz_this_target = {"func_invariants", invariants, 1, check_bytes, check_prog};
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static fz_fail f;
+  if (check_bytes(data, size, &f)) fz_die(&f);
+  return 0;
+}

@@ -1,0 +1,114 @@
+/* fz.h — shared pieces of the tensix-harness fuzz targets (fuzz/README.md).
+ *
+ * Every target is one property in one file, linked three ways from the same source:
+ *   libFuzzer  (clang -fsanitize=fuzzer)                    -> LLVMFuzzerTestOneInput
+ *   AFL++      (afl-clang-fast -fsanitize=fuzzer, its driver) -> LLVMFuzzerTestOneInput
+ *   replay     (fuzz/driver.c: replay, minimize, fire, matrix) -> fz_target
+ * A target checks its property without aborting (fz_target.check_*), so the driver can collect,
+ * minimise and keep known-open findings; LLVMFuzzerTestOneInput turns a failure into the one
+ * stable abort message `INVARIANT <name>: <what>` (triage buckets by <name>).
+ *
+ * Structured input (program targets): per-thread instruction streams, initial-state records
+ * and run parameters taken from a fixed-size tail:
+ *
+ *   [init records: ninit x 8 bytes][words t0: n0 x 4][words t1: n1 x 4][words t2: rest x 4][tail]
+ *   tail (FZ_TAIL = 10 bytes, little-endian):
+ *     u16 n0, u16 n1     instruction counts of t0 and t1 (clamped to what the body holds;
+ *                        t2 takes every remaining whole word, at most FZ_MAX_INSN)
+ *     u8  ninit          initial-state records at the start of the body (at most FZ_MAX_INIT)
+ *     u8  flags          FZ_F_DEEP: reset_equivalence compares all 2.6 MiB, not only what ran
+ *     u16 knobs          bit k: knob k takes its value 1 (value 0 = the model's default)
+ *     u16 budget         scheduler rounds; 0 = default (4 * instructions + 16, enough to end)
+ *   init record: u8 (kind | sel << 4), u24 index (L1 byte address, MMIO offset from
+ *     0xFFB00000, or register index), u32 value. Records that name no location are ignored.
+ *   An input shorter than the tail is all body with default parameters (t2 gets every word).
+ * Any byte string is a valid input. */
+#ifndef FZ_H
+#define FZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "tt.h"
+
+#define FZ_MAX_INSN 512u
+#define FZ_MAX_INIT 64u
+#define FZ_TAIL 10u
+#define FZ_INIT_SIZE 8u
+#define FZ_NOP 0x02000000u
+#define FZ_F_DEEP 0x01u
+#define FZ_MAX_INPUT (FZ_MAX_INIT * FZ_INIT_SIZE + 3u * FZ_MAX_INSN * 4u + FZ_TAIL)
+
+typedef struct fz_init {
+  tt_loc loc;
+  uint32_t value;
+} fz_init;
+
+typedef struct fz_prog {
+  uint32_t n[TT_THREAD_COUNT];
+  uint32_t w[TT_THREAD_COUNT][FZ_MAX_INSN];
+  uint32_t ninit;
+  fz_init init[FZ_MAX_INIT];
+  uint16_t knobs;
+  uint16_t budget;
+  uint8_t flags;
+} fz_prog;
+
+/* ---- input codec (fz_input.c) --------------------------------------------------------- */
+void fz_prog_clear(fz_prog *p);
+void fz_prog_decode(const uint8_t *d, size_t n, fz_prog *p);
+/* Encode into out (at most max bytes; instructions are dropped from the end of the longest
+ * thread until it fits). Returns the size. */
+size_t fz_prog_encode(const fz_prog *p, uint8_t *out, size_t max);
+int fz_init_valid(const tt_loc *loc, uint32_t *value);   /* masks value; 0 = not a location */
+uint64_t fz_budget(const fz_prog *p);
+/* tt_reset, knobs, init records, programs: the state right before tt_run. */
+void fz_setup(tt_state *st, const fz_prog *p);
+uint32_t fz_total(const fz_prog *p);
+
+/* .vec <-> fz_prog. fz_prog_from_vec returns 0, or -1 when text is not a parseable vector. */
+int fz_prog_from_vec(const char *text, size_t len, fz_prog *p);
+/* Write p as a .vec (NUL-terminated, at most n bytes); header lines are '#' comments given
+ * by the caller (may be NULL). Returns the length, or 0 if it did not fit. */
+size_t fz_prog_to_vec(const fz_prog *p, const char *name, const char *header, char *out,
+                      size_t n);
+
+/* ---- failures ----------------------------------------------------------------------------- */
+typedef struct fz_fail {
+  const char *name;          /* invariant name: a stable identifier */
+  char msg[400];             /* what was expected and what happened, one line */
+  char detail[3000];         /* optional multi-line detail (state change of the round) */
+  uint64_t round;            /* scheduler round where it fired (program targets) */
+  int has_round;
+} fz_fail;
+
+int fz_failf(fz_fail *f, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void fz_detailf(fz_fail *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+_Noreturn void fz_die(const fz_fail *f);
+#define FZ_CHECK(f, cond, name, ...)                                                        \
+  do {                                                                                      \
+    if (!(cond)) return fz_failf((f), (name), __VA_ARGS__);                                 \
+  } while (0)
+
+/* ---- the target a binary was built from ------------------------------------------------- */
+typedef struct fz_target {
+  const char *name;
+  const char *const *invariants;   /* NULL-terminated list of the names it can report */
+  int program_input;               /* 1: inputs are fz_prog encodings (structured mutator) */
+  int (*check_bytes)(const uint8_t *d, size_t n, fz_fail *f);   /* 0 ok, 1 failed */
+  int (*check_prog)(const fz_prog *p, fz_fail *f);              /* program targets */
+} fz_target;
+extern const fz_target fz_this_target;
+
+/* ---- structured mutator (fz_mutator.c) ---------------------------------------------------- */
+size_t fz_mutate(uint8_t *data, size_t size, size_t max_size, unsigned seed);
+size_t fz_crossover(const uint8_t *d1, size_t s1, const uint8_t *d2, size_t s2, uint8_t *out,
+                    size_t max_size, unsigned seed);
+/* A random instruction word drawn from the encoding table (interesting field values). */
+uint32_t fz_random_insn(uint64_t *rng);
+uint64_t fz_rand(uint64_t *rng);
+
+/* Forms by role, from the encoding table. */
+int fz_form_writes_cfg(unsigned form);
+
+#endif

@@ -1,0 +1,268 @@
+/* fz_input.c — the structured input format of fz.h: bytes <-> fz_prog, .vec <-> fz_prog,
+ * loading a program into the model, and failure reporting. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "asm.h"
+#include "fz.h"
+#include "vec.h"
+
+/* ---- failures ------------------------------------------------------------------------------ */
+int fz_failf(fz_fail *f, const char *name, const char *fmt, ...) {
+  va_list ap;
+  f->name = name;
+  va_start(ap, fmt);
+  vsnprintf(f->msg, sizeof f->msg, fmt, ap);
+  va_end(ap);
+  return 1;
+}
+
+void fz_detailf(fz_fail *f, const char *fmt, ...) {
+  size_t len = strlen(f->detail);
+  if (len + 1 >= sizeof f->detail) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(f->detail + len, sizeof f->detail - len, fmt, ap);
+  va_end(ap);
+}
+
+_Noreturn void fz_die(const fz_fail *f) {
+  fprintf(stderr, "INVARIANT %s: %s\n", f->name, f->msg);
+  if (f->detail[0]) fprintf(stderr, "%s", f->detail);
+  fflush(stderr);
+  abort();
+}
+
+/* ---- bytes <-> fz_prog ---------------------------------------------------------------------- */
+static uint32_t rd16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
+static uint32_t rd32(const uint8_t *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static void wr16(uint8_t *p, uint32_t v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
+static void wr32(uint8_t *p, uint32_t v) {
+  for (unsigned i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+void fz_prog_clear(fz_prog *p) {
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) p->n[t] = 0;
+  p->ninit = 0;
+  p->knobs = 0;
+  p->budget = 0;
+  p->flags = 0;
+}
+
+int fz_init_valid(const tt_loc *loc, uint32_t *value) {
+  uint32_t i = loc->index;
+  switch ((tt_loc_kind)loc->kind) {
+  case TT_LOC_GPR: if (loc->sel >= TT_THREAD_COUNT || i >= TT_GPR_COUNT) return 0; break;
+  case TT_LOC_CFG: if (loc->sel >= TT_CFG_BANK_COUNT || i >= TT_CFG_WORD_COUNT) return 0; break;
+  case TT_LOC_TCFG:
+    if (loc->sel >= TT_THREAD_COUNT || i >= TT_TCFG_WORD_COUNT) return 0;
+    *value &= 0xFFFFu;
+    break;
+  case TT_LOC_SEM_VALUE:
+  case TT_LOC_SEM_MAX:
+    if (i >= TT_SEM_COUNT) return 0;
+    *value &= 15u;
+    break;
+  case TT_LOC_MUTEX:
+    if (!(i == 0 || i == 2 || i == 3 || i == 4)) return 0;
+    *value &= 3u;
+    break;
+  case TT_LOC_L1_U8: if (i >= TT_L1_SIZE) return 0; *value &= 0xFFu; break;
+  case TT_LOC_L1_U16: if (i >= TT_L1_SIZE || (i & 1)) return 0; *value &= 0xFFFFu; break;
+  case TT_LOC_L1_U32: if (i >= TT_L1_SIZE || (i & 3)) return 0; break;
+  case TT_LOC_MMIO:
+    if (i < TT_MMIO_LOW || i - TT_MMIO_BASE >= TT_MMIO_SIZE || (i & 3)) return 0;
+    break;
+  default: return 0;
+  }
+  return 1;
+}
+
+void fz_prog_decode(const uint8_t *d, size_t n, fz_prog *p) {
+  fz_prog_clear(p);
+  size_t body = n;
+  uint32_t n0 = 0, n1 = 0, ninit = 0;
+  if (n >= FZ_TAIL) {
+    const uint8_t *t = d + n - FZ_TAIL;
+    body = n - FZ_TAIL;
+    n0 = rd16(t);
+    n1 = rd16(t + 2);
+    ninit = t[4];
+    p->flags = t[5];
+    p->knobs = (uint16_t)rd16(t + 6);
+    p->budget = (uint16_t)rd16(t + 8);
+  }
+  size_t pos = 0;
+  for (uint32_t k = 0; k < ninit && k < FZ_MAX_INIT && pos + FZ_INIT_SIZE <= body; k++) {
+    const uint8_t *r = d + pos;
+    pos += FZ_INIT_SIZE;
+    fz_init *in = &p->init[p->ninit];
+    memset(&in->loc, 0, sizeof in->loc);
+    in->loc.kind = r[0] & 15u;
+    in->loc.sel = r[0] >> 4;
+    in->loc.index = (uint32_t)r[1] | (uint32_t)r[2] << 8 | (uint32_t)r[3] << 16;
+    if (in->loc.kind == TT_LOC_MMIO) in->loc.index += TT_MMIO_BASE;
+    in->value = rd32(r + 4);
+    if (fz_init_valid(&in->loc, &in->value)) p->ninit++;
+  }
+  size_t words = (body - pos) / 4;
+  uint32_t cnt[TT_THREAD_COUNT];
+  cnt[0] = n0 < words ? n0 : (uint32_t)words;
+  words -= cnt[0];
+  cnt[1] = n1 < words ? n1 : (uint32_t)words;
+  words -= cnt[1];
+  cnt[2] = (uint32_t)words;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    for (uint32_t i = 0; i < cnt[t]; i++, pos += 4)
+      if (i < FZ_MAX_INSN) p->w[t][i] = rd32(d + pos);
+    p->n[t] = cnt[t] < FZ_MAX_INSN ? cnt[t] : FZ_MAX_INSN;
+  }
+}
+
+size_t fz_prog_encode(const fz_prog *p, uint8_t *out, size_t max) {
+  uint32_t n[TT_THREAD_COUNT], ninit = p->ninit < FZ_MAX_INIT ? p->ninit : FZ_MAX_INIT;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) n[t] = p->n[t] < FZ_MAX_INSN ? p->n[t] : FZ_MAX_INSN;
+  if (max < FZ_TAIL) return 0;
+  for (;;) {
+    size_t need = ninit * FZ_INIT_SIZE + 4u * (n[0] + n[1] + n[2]) + FZ_TAIL;
+    if (need <= max) break;
+    if (n[0] + n[1] + n[2] == 0) { ninit--; continue; }
+    unsigned longest = n[0] >= n[1] ? (n[0] >= n[2] ? 0 : 2) : (n[1] >= n[2] ? 1 : 2);
+    n[longest]--;
+  }
+  size_t pos = 0;
+  for (uint32_t k = 0; k < ninit; k++, pos += FZ_INIT_SIZE) {
+    const fz_init *in = &p->init[k];
+    uint32_t idx = in->loc.index - (in->loc.kind == TT_LOC_MMIO ? TT_MMIO_BASE : 0u);
+    out[pos] = (uint8_t)((in->loc.kind & 15u) | (in->loc.sel << 4));
+    out[pos + 1] = (uint8_t)idx;
+    out[pos + 2] = (uint8_t)(idx >> 8);
+    out[pos + 3] = (uint8_t)(idx >> 16);
+    wr32(out + pos + 4, in->value);
+  }
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    for (uint32_t i = 0; i < n[t]; i++, pos += 4) wr32(out + pos, p->w[t][i]);
+  uint8_t *tl = out + pos;
+  wr16(tl, n[0]);
+  wr16(tl + 2, n[1]);
+  tl[4] = (uint8_t)ninit;
+  tl[5] = p->flags;
+  wr16(tl + 6, p->knobs);
+  wr16(tl + 8, p->budget);
+  return pos + FZ_TAIL;
+}
+
+uint32_t fz_total(const fz_prog *p) { return p->n[0] + p->n[1] + p->n[2]; }
+
+uint64_t fz_budget(const fz_prog *p) {
+  return p->budget ? p->budget : 4u * (uint64_t)fz_total(p) + 16u;
+}
+
+void fz_setup(tt_state *st, const fz_prog *p) {
+  tt_reset(st);
+  for (unsigned k = 0; k < TT_KNOB_COUNT; k++) st->p.knob[k] = (uint8_t)((p->knobs >> k) & 1u);
+  for (uint32_t i = 0; i < p->ninit; i++) tt_loc_set(st, &p->init[i].loc, p->init[i].value);
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) tt_load_program(st, t, p->w[t], p->n[t]);
+}
+
+/* ---- .vec -> fz_prog ---------------------------------------------------------------------- */
+static int knob_value_index(unsigned k, const char *value) {
+  const char *v = tt_knob_values(k);
+  size_t len = strlen(value);
+  for (int idx = 0; *v; idx++) {
+    const char *bar = strchr(v, '|');
+    size_t n = bar ? (size_t)(bar - v) : strlen(v);
+    if (n == len && memcmp(v, value, n) == 0) return idx;
+    if (!bar) break;
+    v = bar + 1;
+  }
+  return -1;
+}
+
+int fz_prog_from_vec(const char *text, size_t len, fz_prog *p) {
+  static tt_vec v;
+  tt_vec_error e;
+  if (tt_vec_parse(text, len, &v, &e) != 0) return -1;
+  fz_prog_clear(p);
+  for (unsigned i = 0; i < v.nknobs; i++)
+    for (unsigned k = 0; k < TT_KNOB_COUNT && k < 16; k++)
+      if (strcmp(tt_knob_name(k), v.knobs[i].name) == 0) {
+        int idx = knob_value_index(k, v.knobs[i].value);
+        if (idx == 1) p->knobs |= (uint16_t)(1u << k);
+        if (idx == 0) p->knobs &= (uint16_t)~(1u << k);
+      }
+  if (v.has_budget && v.budget <= 0xFFFF) p->budget = (uint16_t)v.budget;
+  for (unsigned i = 0; i < v.ninits && p->ninit < FZ_MAX_INIT; i++) {
+    fz_init *in = &p->init[p->ninit];
+    in->loc = v.inits[i].loc;
+    in->value = v.inits[i].value;
+    if (fz_init_valid(&in->loc, &in->value)) p->ninit++;
+  }
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    p->n[t] = v.prog_len[t] < FZ_MAX_INSN ? v.prog_len[t] : FZ_MAX_INSN;
+    memcpy(p->w[t], v.prog[t], 4u * p->n[t]);
+  }
+  return 0;
+}
+
+/* ---- fz_prog -> .vec ----------------------------------------------------------------------- */
+typedef struct sbuf { char *b; size_t n, len; } sbuf;
+static void sput(sbuf *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sput(sbuf *s, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int r = vsnprintf(s->len < s->n ? s->b + s->len : NULL, s->len < s->n ? s->n - s->len : 0, fmt, ap);
+  va_end(ap);
+  if (r > 0) s->len += (size_t)r;
+}
+
+static const char *knob_value_name(unsigned k, unsigned idx, char *buf, size_t n) {
+  const char *v = tt_knob_values(k);
+  for (unsigned i = 0; *v; i++) {
+    const char *bar = strchr(v, '|');
+    size_t len = bar ? (size_t)(bar - v) : strlen(v);
+    if (i == idx) {
+      if (len >= n) len = n - 1;
+      memcpy(buf, v, len);
+      buf[len] = 0;
+      return buf;
+    }
+    if (!bar) break;
+    v = bar + 1;
+  }
+  return "?";
+}
+
+size_t fz_prog_to_vec(const fz_prog *p, const char *name, const char *header, char *out,
+                      size_t n) {
+  sbuf s = {out, n, 0};
+  char loc[64], val[48], dis[128];
+  if (header) sput(&s, "%s", header);
+  sput(&s, "name: %s\nmode: func\n", name);
+  for (unsigned k = 0; k < TT_KNOB_COUNT && k < 16; k++)
+    if (p->knobs & (1u << k))
+      sput(&s, "knob: %s=%s\n", tt_knob_name(k), knob_value_name(k, 1, val, sizeof val));
+  if (p->budget) sput(&s, "budget: %u\n", (unsigned)p->budget);
+  for (uint32_t i = 0; i < p->ninit; i++) {
+    const fz_init *in = &p->init[i];
+    tt_loc_format(&in->loc, loc, sizeof loc);
+    if (in->loc.kind == TT_LOC_MUTEX) {
+      static const char *const who[4] = {"none", "t0", "t1", "t2"};
+      sput(&s, "init %s = %s\n", loc, who[in->value & 3u]);
+    } else {
+      sput(&s, "init %s = 0x%X\n", loc, (unsigned)in->value);
+    }
+  }
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    for (uint32_t i = 0; i < p->n[t]; i++) {
+      tt_disasm(p->w[t][i], TT_DIS_UPPER, dis, sizeof dis);
+      int pad = 40 - (int)strlen(dis);
+      sput(&s, "t%u: %s%*s # 0x%08X  [%u]\n", t, dis, pad > 0 ? pad : 0, "",
+           (unsigned)p->w[t][i], (unsigned)i);
+    }
+  if (s.len >= n) return 0;
+  return s.len;
+}

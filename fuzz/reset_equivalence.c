@@ -1,0 +1,116 @@
+/* reset_equivalence.c — after any program, tt_reset() leaves the state byte-for-byte equal to
+ * a fresh tt_init() (with the same parameters: mode and knobs survive reset by contract).
+ *
+ * Per input the comparison covers everything a run can reach without scaling with L1 size:
+ * the whole tt_core, the program words that were loaded, every L1/MMIO granule that was
+ * dirty before the reset (contents, dirty bit, dirty-list slot), the Src stub if it was
+ * written, the parameters, and the digest. Inputs with the FZ_F_DEEP flag, and every input in
+ * the replay build (-DFZ_REPLAY, which `make test` runs), compare all ~2.6 MiB instead. */
+#include <stddef.h>
+#include <string.h>
+#include "fz.h"
+
+static const char *const invariants[] = {"reset_equivalence", NULL};
+
+static tt_state st, fresh;
+static int ready;
+
+#ifdef FZ_REPLAY
+#define DEEP_ALWAYS 1
+#else
+#define DEEP_ALWAYS 0
+#endif
+
+/* Name the tt_state field at a byte offset, for the message. */
+static const char *field_at(size_t off) {
+  static const struct { size_t off; const char *name; } f[] = {
+#define F(m) {offsetof(tt_state, m), #m}
+      F(c.gpr), F(c.cfg), F(c.tcfg), F(c.sem_value), F(c.sem_max), F(c.mutex),
+      F(c.mutex_handoff), F(c.thr), F(c.prng_seed), F(c.prng_reseeds), F(c.icache_invalidates),
+      F(c.ctx_cnt_resets), F(c.packer), F(c.src_allowed_unpackers), F(c.src_dirty), F(c.steps),
+      F(c.form_count), F(c.fault_counts), F(c.l1_dirty_count), F(c.mmio_dirty_count),
+      F(c.last_outcome), F(prog), F(src), F(l1), F(mmio), F(l1_dirty), F(mmio_dirty),
+      F(l1_dirty_list), F(mmio_dirty_list), F(p),
+#undef F
+  };
+  const char *name = "?";
+  for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+    if (f[i].off <= off) name = f[i].name;
+  return name;
+}
+
+static size_t first_diff(const void *a, const void *b, size_t n) {
+  const uint8_t *x = a, *y = b;
+  size_t i = 0;
+  while (i < n && x[i] == y[i]) i++;
+  return i;
+}
+
+static int compare(fz_fail *f, const void *a, const void *b, size_t n, const char *what) {
+  if (memcmp(a, b, n) == 0) return 0;
+  size_t off = first_diff(a, b, n) + (size_t)((const uint8_t *)a - (const uint8_t *)&st);
+  return fz_failf(f, "reset_equivalence",
+                  "after reset, %s differs from a fresh init at byte %zu (field %s): 0x%02X, fresh 0x%02X",
+                  what, off, field_at(off), ((const uint8_t *)&st)[off], ((const uint8_t *)&fresh)[off]);
+}
+
+static int check_prog(const fz_prog *p, fz_fail *f) {
+  static uint16_t l1_list[TT_L1_CHUNKS], mmio_list[TT_MMIO_CHUNKS];
+  memset(f, 0, sizeof *f);
+  if (!ready) { tt_init(&st); tt_init(&fresh); ready = 1; }
+  fz_setup(&st, p);
+  fresh.p = st.p;
+  tt_run(&st, fz_budget(p));
+  /* what the run touched, recorded before the reset */
+  unsigned n_l1 = st.c.l1_dirty_count, n_mmio = st.c.mmio_dirty_count, src = st.c.src_dirty;
+  uint32_t len[TT_THREAD_COUNT];
+  memcpy(l1_list, st.l1_dirty_list, n_l1 * sizeof l1_list[0]);
+  memcpy(mmio_list, st.mmio_dirty_list, n_mmio * sizeof mmio_list[0]);
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) len[t] = st.c.thr[t].len;
+  tt_reset(&st);
+
+  if (DEEP_ALWAYS || (p->flags & FZ_F_DEEP)) return compare(f, &st, &fresh, sizeof st, "the state");
+  if (compare(f, &st.c, &fresh.c, sizeof st.c, "the core") ||
+      compare(f, &st.p, &fresh.p, sizeof st.p, "the parameters"))
+    return 1;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    if (compare(f, st.prog[t], fresh.prog[t], 4u * len[t], "a loaded program")) return 1;
+  for (unsigned i = 0; i < n_l1; i++) {
+    size_t ch = l1_list[i];
+    if (compare(f, &st.l1[ch << TT_DIRTY_SHIFT], &fresh.l1[ch << TT_DIRTY_SHIFT],
+                1u << TT_DIRTY_SHIFT, "a written L1 granule") ||
+        compare(f, &st.l1_dirty[ch >> 3], &fresh.l1_dirty[ch >> 3], 1, "the L1 dirty map"))
+      return 1;
+  }
+  if (compare(f, st.l1_dirty_list, fresh.l1_dirty_list, n_l1 * sizeof l1_list[0], "the L1 dirty list"))
+    return 1;
+  for (unsigned i = 0; i < n_mmio; i++) {
+    size_t ch = mmio_list[i];
+    if (compare(f, &st.mmio[ch << (TT_DIRTY_SHIFT - 2)], &fresh.mmio[ch << (TT_DIRTY_SHIFT - 2)],
+                1u << TT_DIRTY_SHIFT, "a written MMIO granule") ||
+        compare(f, &st.mmio_dirty[ch >> 3], &fresh.mmio_dirty[ch >> 3], 1, "the MMIO dirty map"))
+      return 1;
+  }
+  if (compare(f, st.mmio_dirty_list, fresh.mmio_dirty_list, n_mmio * sizeof mmio_list[0],
+              "the MMIO dirty list"))
+    return 1;
+  if (src && compare(f, st.src, fresh.src, sizeof st.src, "the Src stub")) return 1;
+  FZ_CHECK(f, tt_digest(&st) == tt_digest(&fresh), "reset_equivalence",
+           "after reset the digest differs from a fresh init");
+  return 0;
+}
+
+static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
+  static fz_prog p;
+  fz_prog_decode(d, n, &p);
+  return check_prog(&p, f);
+}
+
+const fz_target fz_this_target = {"reset_equivalence", invariants, 1, check_bytes, check_prog};
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static fz_fail f;
+  if (check_bytes(data, size, &f)) fz_die(&f);
+  return 0;
+}
