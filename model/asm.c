@@ -361,6 +361,7 @@ static int asm_named(ps *p, size_t from, unsigned f, uint32_t *word) {
   uint32_t vals[ASM_MAX_OPS];
   size_t cols[ASM_MAX_OPS];
   unsigned char seen[ASM_MAX_OPS];
+  if (fd->field_count > ASM_MAX_OPS) return err_msg(p, from, "form has too many fields");
   memset(vals, 0, sizeof vals);
   memset(seen, 0, sizeof seen);
   memset(cols, 0, sizeof cols);
