@@ -71,7 +71,25 @@ const tt_form_desc tt_isa_forms[TT_FORM_FOREIGN] = {
 };
 #undef TT_FORM
 
-#define TT_MNEM(ID, op, unit, block) {#ID, op, unit, block},
+/* First form / LLK row of each mnemonic: a mnemonic's enumerator takes the current count and
+ * then steps the counter back, so it equals the index of the row that follows it. */
+#define TT_MNEM(ID, op, unit, block) TT_SEQF_##ID, TT_SEQFX_##ID = TT_SEQF_##ID - 1,
+#define TT_FORM(ID, mn, dm, dv) TT_SEQF_FORM_##ID,
+enum {
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+  TT_SEQF_END
+};
+#define TT_MNEM(ID, op, unit, block) TT_SEQL_##ID, TT_SEQLX_##ID = TT_SEQL_##ID - 1,
+#define TT_LLK(M, name, lsb, w) TT_SEQL_LLK_##M##_##name,
+enum {
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+  TT_SEQL_END
+};
+#define TT_MNEM(ID, op, unit, block) {#ID, op, unit, block, TT_SEQF_##ID, TT_SEQL_##ID},
 const tt_mnem_desc tt_isa_mnems[TT_MNEM_COUNT] = {
 #include "isa_x.h"
 #include "isa.def"
@@ -117,24 +135,16 @@ int tt_foreign_by_opcode(uint8_t opcode) {
 }
 
 unsigned tt_mnem_forms(unsigned mnem, unsigned *first) {
-  unsigned n = 0;
-  *first = 0;
-  for (unsigned f = 0; f < TT_FORM_FOREIGN; f++) {
-    if (tt_isa_forms[f].mnem != mnem) continue;
-    if (n == 0) *first = f;
-    n++;
-  }
+  unsigned f = tt_isa_mnems[mnem].form_first, n = 0;
+  *first = f;
+  while (f + n < TT_FORM_FOREIGN && tt_isa_forms[f + n].mnem == mnem) n++;  /* <= 3 rows */
   return n;
 }
 
 unsigned tt_mnem_llk(unsigned mnem, unsigned *first) {
-  unsigned n = 0;
-  *first = 0;
-  for (unsigned i = 0; i < tt_isa_llk_count; i++) {
-    if (tt_isa_llk[i].mnem != mnem) continue;
-    if (n == 0) *first = i;
-    n++;
-  }
+  unsigned f = tt_isa_mnems[mnem].llk_first, n = 0;
+  *first = f;
+  while (f + n < tt_isa_llk_count && tt_isa_llk[f + n].mnem == mnem) n++;  /* <= 7 rows */
   return n;
 }
 

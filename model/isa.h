@@ -116,6 +116,8 @@ typedef struct tt_mnem_desc {
   uint8_t opcode;
   uint8_t unit;         /* tt_unit */
   uint16_t block_bits;
+  uint16_t form_first;  /* its first row in tt_isa_forms[] (rows of a mnemonic are contiguous) */
+  uint16_t llk_first;   /* its first row in tt_isa_llk[] (== tt_isa_llk_count when none) */
 } tt_mnem_desc;
 
 typedef struct tt_llk_desc { const char *name; uint16_t mnem; uint8_t lsb, width; } tt_llk_desc;
