@@ -63,7 +63,10 @@ audit: build/release/libtt.a
 	  grep -xE '$(subst $(eval) ,|,$(strip $(FORBIDDEN)))' || true); \
 	if [ -n "$$bad" ]; then echo "audit: model/ references forbidden symbols:"; echo "$$bad"; exit 1; fi; \
 	echo "audit: model/ objects reference no allocator, clock, randomness, environment or exit symbol"; \
-	echo "audit: undefined symbols used by model/: $$(nm -u build/release/model/*.o | awk '{print $$NF}' | sort -u | tr '\n' ' ')"
+	echo "audit: external symbols used by model/: $$(nm -u build/release/model/*.o | awk 'NF==2{print $$2}' | grep -v '^tt_' | sort -u | tr '\n' ' ')"
+	@loops=$$(grep -nE 'for *\([^;]*;[[:space:]]*;|while *\( *(1|true) *\)|do *\{?$$' model/*.c || true); \
+	if [ -n "$$loops" ]; then echo "audit: loop without an explicit bound in model/:"; echo "$$loops"; exit 1; fi; \
+	echo "audit: every loop in model/ states its bound in its condition (no for(;;), while(1), do-while)"
 
 # ---- tests ---------------------------------------------------------------------------------
 unit: $(addprefix build/release/tests/,$(TESTS)) $(addprefix build/asan/tests/,$(TESTS))

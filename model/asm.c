@@ -258,7 +258,7 @@ static int parse_expr(ps *p, size_t *pos, unsigned kind, uint32_t *out) {
   size_t i = *pos;
   if (parse_term(p, &i, kind, &t)) return -1;
   v = t;
-  for (;;) {
+  while (i < p->n) {  /* bounded: every pass consumes at least the '|' */
     size_t k = skip_ws(p, i);
     if (k >= p->n || p->s[k] != '|') break;
     k = skip_ws(p, k + 1);
@@ -295,7 +295,7 @@ static int asm_positional(ps *p, size_t from, unsigned m, uint32_t *word) {
   if (i < p->n) {
     size_t st = i;
     int depth = 0;
-    for (size_t k = i;; k++) {
+    for (size_t k = i; k <= p->n; k++) {
       if (k == p->n || (p->s[k] == ',' && depth == 0)) {
         size_t a = skip_ws(p, st), e = k;
         while (e > a && is_ws(p->s[e - 1])) e--;
