@@ -11,6 +11,8 @@
 static const char *const invariants[] = {"roundtrip_text", "roundtrip_fields", NULL};
 static const char *const style_name[3] = {"objdump", "upper", "named"};
 
+static void init(void) {}
+
 static int check_word(uint32_t w, fz_fail *f) {
   char buf[256];
   for (unsigned s = 0; s < 3; s++) {
@@ -79,7 +81,14 @@ static int check_prog(const fz_prog *p, fz_fail *f) {
   return 0;
 }
 
-const fz_target fz_this_target = {"decode_roundtrip", invariants, 0, check_bytes, check_prog};
+const fz_target fz_this_target = {"decode_roundtrip", invariants, 0, check_bytes, check_prog, init};
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc; (void)argv;
+  init();
+  return 0;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

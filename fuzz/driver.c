@@ -582,6 +582,7 @@ static int bench_inputs(unsigned long count, unsigned max_per_thread, const char
 }
 
 int main(int argc, char **argv) {
+  fz_this_target.init();
   if (argc >= 6 && strcmp(argv[1], "--bench-inputs") == 0)
     return bench_inputs(strtoul(argv[2], NULL, 0), (unsigned)strtoul(argv[3], NULL, 0), argv[4],
                         argc - 5, argv + 5);

@@ -35,6 +35,9 @@ static const char *const invariants[] = {
 
 static tt_state st;
 static int st_ready;
+static void init(void) {
+  if (!st_ready) { tt_init(&st); st_ready = 1; }
+}
 
 /* Shadow of the small architectural state, as of the start of the current round. */
 static struct shadow {
@@ -244,12 +247,11 @@ static int check_mutexes(fz_fail *f, const round_info *r) {
       if (want[i] == 1 + t) want[i] = 0;
     }
   }
+  static const char *const who[4] = {"none", "t0", "t1", "t2"};
   for (unsigned i = 0; i < TT_MUTEX_SLOTS; i++)
     REQUIRE(r, st.c.mutex[i] == want[i], "mutex_ownership",
-            "mutex %u: holder should be %s%u, is %s%u (was %s%u)", i, want[i] ? "t" : "none ",
-            want[i] ? want[i] - 1u : 0u, st.c.mutex[i] ? "t" : "none ",
-            st.c.mutex[i] ? st.c.mutex[i] - 1u : 0u, sh.mutex[i] ? "t" : "none ",
-            sh.mutex[i] ? sh.mutex[i] - 1u : 0u);
+            "mutex %u: holder should be %s, is %s (was %s)", i, who[want[i] & 3u],
+            who[st.c.mutex[i] & 3u], who[sh.mutex[i] & 3u]);
   memcpy(sh.mutex, st.c.mutex, sizeof sh.mutex);
   return 0;
 }
@@ -389,9 +391,7 @@ static int cycle_agreement(const fz_prog *p, fz_fail *f, uint64_t func_digest) {
   return 0;
 }
 
-static int check_prog(const fz_prog *p, fz_fail *f) {
-  if (!st_ready) { tt_init(&st); st_ready = 1; }
-  memset(f, 0, sizeof *f);
+static int check_run(const fz_prog *p, fz_fail *f) {
   tt_outcome out1, out2;
   if (checked_run(p, f, &out1)) return 1;
   uint64_t d1 = tt_digest(&st);
@@ -408,13 +408,28 @@ static int check_prog(const fz_prog *p, fz_fail *f) {
   return cycle_agreement(p, f, d1);
 }
 
+static int check_prog(const fz_prog *p, fz_fail *f) {
+  init();
+  memset(f, 0, sizeof *f);
+  int r = check_run(p, f);
+  tt_reset(&st);
+  return r;
+}
+
 static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
   static fz_prog p;
   fz_prog_decode(d, n, &p);
   return check_prog(&p, f);
 }
 
-const fz_target fz_this_target = {"func_invariants", invariants, 1, check_bytes, check_prog};
+const fz_target fz_this_target = {"func_invariants", invariants, 1, check_bytes, check_prog, init};
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc; (void)argv;
+  init();
+  return 0;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

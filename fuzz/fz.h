@@ -97,7 +97,10 @@ typedef struct fz_target {
   int program_input;               /* 1: inputs are fz_prog encodings (structured mutator) */
   int (*check_bytes)(const uint8_t *d, size_t n, fz_fail *f);   /* 0 ok, 1 failed */
   int (*check_prog)(const fz_prog *p, fz_fail *f);              /* program targets */
+  void (*init)(void);              /* once per process (LLVMFuzzerInitialize, driver main) */
 } fz_target;
+/* Each check ends with tt_reset(), so the next input starts from a clean state and the cost
+ * (and the edges) of a reset depend only on the input that caused it: AFL++ stability. */
 extern const fz_target fz_this_target;
 
 /* ---- structured mutator (fz_mutator.c) ---------------------------------------------------- */

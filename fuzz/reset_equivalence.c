@@ -54,10 +54,14 @@ static int compare(fz_fail *f, const void *a, const void *b, size_t n, const cha
                   what, off, field_at(off), ((const uint8_t *)&st)[off], ((const uint8_t *)&fresh)[off]);
 }
 
+static void init(void) {
+  if (!ready) { tt_init(&st); tt_init(&fresh); ready = 1; }
+}
+
 static int check_prog(const fz_prog *p, fz_fail *f) {
   static uint16_t l1_list[TT_L1_CHUNKS], mmio_list[TT_MMIO_CHUNKS];
   memset(f, 0, sizeof *f);
-  if (!ready) { tt_init(&st); tt_init(&fresh); ready = 1; }
+  init();
   fz_setup(&st, p);
   fresh.p = st.p;
   tt_run(&st, fz_budget(p));
@@ -106,7 +110,14 @@ static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
   return check_prog(&p, f);
 }
 
-const fz_target fz_this_target = {"reset_equivalence", invariants, 1, check_bytes, check_prog};
+const fz_target fz_this_target = {"reset_equivalence", invariants, 1, check_bytes, check_prog, init};
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc; (void)argv;
+  init();
+  return 0;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -64,10 +64,14 @@ static int check_asm_lines(const char *text, size_t n, fz_fail *f) {
   return 0;
 }
 
+static void init(void) {
+  if (!ready) { tt_init(&st); ready = 1; }
+}
+
 static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
   const char *text = (const char *)d;
   memset(f, 0, sizeof *f);
-  if (!ready) { tt_init(&st); ready = 1; }
+  init();
   tt_vec_error e;
   memset(&e, 0, sizeof e);
   unsigned lines = 1;
@@ -82,13 +86,21 @@ static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
   } else if (!v.strict) {
     /* a parsed vector must also run (strict vectors need a 2.6 MiB scratch copy: skipped) */
     tt_vec_status s = tt_vec_run(&st, NULL, &v, TT_MODE_FUNC, &res);
+    tt_reset(&st);  /* leave a clean state for the next input (AFL++ stability) */
     FZ_CHECK(f, s == TT_VEC_PASS || s == TT_VEC_FAIL || s == TT_VEC_SKIP || s == TT_VEC_ERROR,
              "parser_error_position", "tt_vec_run returned status %d", (int)s);
   }
   return check_asm_lines(text, n, f);
 }
 
-const fz_target fz_this_target = {"text_parsers", invariants, 0, check_bytes, NULL};
+const fz_target fz_this_target = {"text_parsers", invariants, 0, check_bytes, NULL, init};
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc; (void)argv;
+  init();
+  return 0;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
