@@ -75,7 +75,7 @@ tt_exec_result tt_exec_ATRELM(tt_state *st, unsigned t, const tt_args_ATRELM *a)
     return TT_EXEC_DONE;  /* not the owner: no state change */
   st->c.mutex[i] = 0;
   unsigned next = (t + 1) % TT_THREAD_COUNT, other = (t + 2) % TT_THREAD_COUNT;
-  if (waits_for_mutex(st, next, i) && waits_for_mutex(st, other, i) && !TT_DEFECT(MUTEX_NO_FAIRNESS))
-    st->c.mutex_handoff[i] = (uint8_t)(1 + next);
+  if (waits_for_mutex(st, next, i) && waits_for_mutex(st, other, i))
+    st->c.mutex_handoff[i] = (uint8_t)(1 + (TT_DEFECT(MUTEX_NO_FAIRNESS) ? other : next));
   return TT_EXEC_DONE;
 }
