@@ -30,12 +30,29 @@ run_libfuzzer() {  # target seconds jobs
   mkdir -p "$d/corpus" "$d/crashes"
   start=$(date +%s); log="$d/log-$start.txt"
   [ -f "$d/cov.tsv" ] || printf 'epoch\texecs\tcov\tcorpus\n' >"$d/cov.tsv"
-  build/fuzz-lf/$t -fork="$j" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-    -max_total_time="$s" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -dict="$(dict_of $t)" \
-    -artifact_prefix="$d/crashes/" -print_final_stats=1 "$d/corpus" corpus/$t >"$log" 2>&1
-  # "#123: cov: 45 ft: 67 corp: 89 exec/s: 10 oom/timeout/crash: 0/0/0 time: 12s job: 3 ..."
-  awk -v s="$start" '/^#[0-9]+: cov: / { n=$1; gsub(/[#:]/,"",n); t=$0; sub(/.* time: /,"",t); sub(/s .*/,"",t);
-       printf "%d\t%s\t%s\t%s\n", s+t, n, $3, $7 }' "$log" >>"$d/cov.tsv"
+  if [ "$j" -gt 1 ]; then
+    build/fuzz-lf/$t -fork="$j" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+      -max_total_time="$s" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -dict="$(dict_of $t)" \
+      -artifact_prefix="$d/crashes/" -print_final_stats=1 "$d/corpus" corpus/$t >"$log" 2>&1
+    # "#123: cov: 45 ft: 67 corp: 89 exec/s: 10 oom/timeout/crash: 0/0/0 time: 12s job: 3 ..."
+    awk -v s="$start" '/^#[0-9]+: cov: / { n=$1; gsub(/[#:]/,"",n); t=$0; sub(/.* time: /,"",t); sub(/s .*/,"",t);
+         printf "%d\t%s\t%s\t%s\n", s+t, n, $3, $7 }' "$log" >>"$d/cov.tsv"
+  else
+    # one process: plain libFuzzer (no fork overhead), restarted after a finding until the time is
+    # up; every output line is stamped with the epoch second for the coverage-over-time plot
+    local left=$s base=0 last
+    while [ "$left" -gt 0 ]; do
+      build/fuzz-lf/$t -max_total_time="$left" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+        -dict="$(dict_of $t)" -artifact_prefix="$d/crashes/" -print_final_stats=1 \
+        "$d/corpus" corpus/$t 2>&1 | while IFS= read -r l; do printf '%s %s\n' "${EPOCHREALTIME%.*}" "$l"; done >>"$log"
+      last=$(awk '$2 ~ /^#[0-9]+$/ {n=$2} END{sub(/#/,"",n); print n+0}' "$log")
+      left=$((s - ($(date +%s) - start)))
+    done
+    # "1700000000 #123	NEW    cov: 45 ft: 67 corp: 8/1Kb ..." (execs restart at each restart)
+    awk '$2 ~ /^#[0-9]+$/ && $4 == "cov:" { n=$2; sub(/#/,"",n); c=$9; sub(/\/.*/,"",c);
+         if (n+0 < prev) base += prev; prev = n+0; printf "%d\t%d\t%s\t%s\n", $1, base+n, $5, c }' "$log" >>"$d/cov.tsv"
+    printf '#%s: cov: %s\n' "$(awk -F'\t' 'END{print $2}' "$d/cov.tsv")" "$(awk -F'\t' 'END{print $3}' "$d/cov.tsv")" >>"$log"
+  fi
   local execs cov corp crashes
   execs=$(awk '/^#[0-9]+: cov: /{n=$1} END{gsub(/[#:]/,"",n); print n+0}' "$log")
   cov=$(awk '/^#[0-9]+: cov: /{c=$3} END{print c+0}' "$log")

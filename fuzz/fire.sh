@@ -39,7 +39,7 @@ if build/fuzz-plant/text_parsers -runs=200000 -seed=1 -timeout=10 -artifact_pref
   fail=$((fail + 1))
 elif grep -q "AddressSanitizer: heap-buffer-overflow" "$out/plant/log"; then
   crash=$(ls "$out"/plant/crash-* 2>/dev/null | head -n 1)
-  runs_used=$(grep -o '^#[0-9]*' "$out/plant/log" | tail -n 1)
+  runs_used=$(grep -o '^#[0-9][0-9]*' "$out/plant/log" | tail -n 1)
   runs_used=${runs_used:+after ~${runs_used#\#} libFuzzer runs}
   runs_used=${runs_used:-while libFuzzer read the seed corpus}
   if [ -n "$crash" ] && build/replay/text_parsers "$crash" >/dev/null 2>&1; then

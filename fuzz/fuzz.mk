@@ -73,8 +73,9 @@ $(foreach t,$(FUZZ_TARGETS_ALL),$(eval $(call FUZZ_BINS,$(t))))
 
 build/fuzz-bench/empty: build/fuzz-bench/fuzz/empty.o build/fuzz-bench/fuzz/bench_feed.o build/fuzz-bench/libtt.a
 	$(FUZZ_CC) -fsanitize=fuzzer $^ -o $@
-build/fuzz-bench/reset_cost: fuzz/reset_cost.c build/fuzz-tool/libtt.a $(FUZZ_HDR)
-	$(FUZZ_CC) $(CPPFLAGS) -Ifuzz $(FUZZ_CF) -O2 $< build/fuzz-tool/libtt.a -o $@
+build/fuzz-bench/reset_cost: fuzz/reset_cost.c build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/fuzz/fz_mutator.o \
+                            build/fuzz-tool/libtt.a $(FUZZ_HDR) | build/fuzz-bench/fuzz
+	$(FUZZ_CC) $(CPPFLAGS) -Ifuzz $(FUZZ_CF) -O2 $(filter %.c %.o %.a,$^) -o $@
 build/fuzz-tool/gen: build/fuzz-tool/fuzz/gen.o build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/libtt.a
 	$(FUZZ_CC) $^ -o $@
 build/fuzz-tool/afl-mutator.so: build/fuzz-tool/fuzz/afl_mutator.o build/fuzz-tool/fuzz/fz_mutator.o \
@@ -130,7 +131,7 @@ $(foreach p,$(sort $(foreach f,$(FUZZ_FIRE),$(call fz_word,$(f),1):$(call fz_wor
 FUZZ_FIRE_BINS := $(sort $(foreach f,$(FUZZ_FIRE),build/fuzz-defect-$(call fz_word,$(f),1)/$(call fz_word,$(f),2)))
 
 fuzz-fire: $(FUZZ_FIRE_BINS) $(addprefix build/replay/,$(FUZZ_TARGETS_ALL)) build/fuzz-plant/text_parsers
-	@sh fuzz/fire.sh $(FUZZ_FIRE_RUNS) $(FUZZ_FIRE)
+	@mkdir -p build/fuzz; set -o pipefail; sh fuzz/fire.sh $(FUZZ_FIRE_RUNS) $(FUZZ_FIRE) | tee build/fuzz/fire.txt
 
 # ---- replay (make test) -------------------------------------------------------------------
 replay-corpus: $(addprefix build/replay/,$(FUZZ_TARGETS_ALL))

@@ -16,7 +16,7 @@
  *     u16 n0, u16 n1     instruction counts of t0 and t1 (clamped to what the body holds;
  *                        t2 takes every remaining whole word, at most FZ_MAX_INSN)
  *     u8  ninit          initial-state records at the start of the body (at most FZ_MAX_INIT)
- *     u8  flags          FZ_F_DEEP: reset_equivalence compares all 2.6 MiB, not only what ran
+ *     u8  flags          reserved (kept by the codec and the reproducers; no effect today)
  *     u16 knobs          bit k: knob k takes its value 1 (value 0 = the model's default)
  *     u16 budget         scheduler rounds; 0 = default (4 * instructions + 16, enough to end)
  *   init record: u8 (kind | sel << 4), u24 index (L1 byte address, MMIO offset from
@@ -64,6 +64,10 @@ uint64_t fz_budget(const fz_prog *p);
 /* tt_reset, knobs, init records, programs: the state right before tt_run. */
 void fz_setup(tt_state *st, const fz_prog *p);
 uint32_t fz_total(const fz_prog *p);
+/* A fast digest of the architectural state (what tt_digest covers: small state word-wise,
+ * written L1/MMIO granules order-independently). tt_digest hashes byte by byte (~8 us per
+ * call here); the targets use this one per input and tt_digest in deep/replay checks. */
+uint64_t fz_digest(const tt_state *st);
 
 /* .vec <-> fz_prog. fz_prog_from_vec returns 0, or -1 when text is not a parseable vector. */
 int fz_prog_from_vec(const char *text, size_t len, fz_prog *p);

@@ -161,6 +161,60 @@ uint64_t fz_budget(const fz_prog *p) {
   return p->budget ? p->budget : 4u * (uint64_t)fz_total(p) + 16u;
 }
 
+static uint64_t mix(uint64_t h, const void *p, size_t n) {  /* n: a multiple of 4 */
+  const uint8_t *b = p;
+  for (size_t i = 0; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, b + i, 8);
+    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+  }
+  if (n & 4) {
+    uint32_t w;
+    memcpy(&w, b + n - 4, 4);
+    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+  }
+  return h;
+}
+
+uint64_t fz_digest(const tt_state *st) {
+  const tt_core *c = &st->c;
+  uint64_t h = 0x243F6A8885A308D3ull;
+  h = mix(h, c->gpr, sizeof c->gpr);
+  h = mix(h, c->cfg, sizeof c->cfg);
+  h = mix(h, c->tcfg, sizeof c->tcfg);
+  uint32_t small[8];
+  memcpy(small, c->sem_value, 8);
+  memcpy(small + 2, c->sem_max, 8);
+  memset(small + 4, 0, 16);
+  memcpy(small + 4, c->mutex, sizeof c->mutex);
+  memcpy((uint8_t *)(small + 4) + 5, c->mutex_handoff, sizeof c->mutex_handoff);
+  h = mix(h, small, sizeof small);
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    const tt_thread *th = &c->thr[t];
+    uint32_t v[4] = {th->pc, th->fault_class | (uint32_t)th->fault_code << 8, th->fault_pc, 0};
+    h = mix(h, v, sizeof v);
+    h = mix(h, &th->latch, sizeof th->latch);
+  }
+  uint32_t fx[2] = {c->prng_seed, c->prng_reseeds};
+  h = mix(h, fx, sizeof fx);
+  h = mix(h, c->icache_invalidates, sizeof c->icache_invalidates);
+  h = mix(h, c->ctx_cnt_resets, sizeof c->ctx_cnt_resets);
+  uint64_t sum = 0;
+  for (unsigned i = 0; i < c->l1_dirty_count; i++) {
+    uint32_t ch = st->l1_dirty_list[i];
+    sum += mix(mix(0x1000u + ch, &ch, 4), &st->l1[(size_t)ch << TT_DIRTY_SHIFT], 1u << TT_DIRTY_SHIFT);
+  }
+  for (unsigned i = 0; i < c->mmio_dirty_count; i++) {
+    uint32_t ch = st->mmio_dirty_list[i];
+    sum += mix(mix(0x2000u + ch, &ch, 4), &st->mmio[(size_t)ch << (TT_DIRTY_SHIFT - 2)], 1u << TT_DIRTY_SHIFT);
+  }
+  h = mix(h, &sum, 8);
+  if (c->src_dirty) h = mix(h, st->src, sizeof st->src);
+  return h;
+}
+
 void fz_setup(tt_state *st, const fz_prog *p) {
   tt_reset(st);
   for (unsigned k = 0; k < TT_KNOB_COUNT; k++) st->p.knob[k] = (uint8_t)((p->knobs >> k) & 1u);

@@ -203,7 +203,6 @@ static void mutate_params(fz_prog *p, uint64_t *s) {
   switch (below(s, 5)) {
   case 0: p->knobs ^= (uint16_t)(1u << below(s, TT_KNOB_COUNT)); break;
   case 1: p->budget = below(s, 3) ? 0 : (uint16_t)(1 + below(s, 2 * fz_total(p) + 8)); break;
-  case 2: p->flags ^= FZ_F_DEEP; break;
   case 3:
     if (p->ninit) {
       p->init[below(s, p->ninit)] = p->init[--p->ninit];
