@@ -534,8 +534,8 @@ static int matrix(int argc, char **argv) {
 }
 
 /* ---- bench inputs: N records (u32 length + bytes) from the seeds ---------------------------- */
-static int bench_inputs(unsigned long count, unsigned max_per_thread, const char *out, int argc,
-                        char **argv) {
+static int bench_inputs(unsigned long count, unsigned max_per_thread, int full, const char *out,
+                        int argc, char **argv) {
   const fz_target *T = &fz_this_target;
   file_list l = {0};
   static uint8_t buf[FZ_MAX_INPUT];
@@ -550,7 +550,15 @@ static int bench_inputs(unsigned long count, unsigned max_per_thread, const char
     size_t n = 0;
     uint8_t *d = read_file(path, &n);
     if (!d) continue;
-    if (T->program_input) {
+    if (T->program_input && full) {   /* exactly max_per_thread random instructions per thread */
+      fz_prog_clear(&g_prog);
+      for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+        g_prog.n[t] = max_per_thread;
+        for (unsigned i = 0; i < max_per_thread; i++) g_prog.w[t][i] = fz_random_insn(&rng);
+      }
+      total_insn += fz_total(&g_prog);
+      n = fz_prog_encode(&g_prog, buf, sizeof buf);
+    } else if (T->program_input) {
       load_prog(path, d, n, &g_prog);
       n = fz_prog_encode(&g_prog, buf, sizeof buf);
       for (unsigned m = 0; m < 1 + fz_rand(&rng) % 4; m++) n = fz_mutate(buf, n, sizeof buf, (unsigned)fz_rand(&rng));
@@ -618,9 +626,9 @@ static int time_inputs(double secs, const char *path) {
 int main(int argc, char **argv) {
   fz_this_target.init();
   if (argc >= 4 && strcmp(argv[1], "--time") == 0) return time_inputs(strtod(argv[2], NULL), argv[3]);
-  if (argc >= 6 && strcmp(argv[1], "--bench-inputs") == 0)
-    return bench_inputs(strtoul(argv[2], NULL, 0), (unsigned)strtoul(argv[3], NULL, 0), argv[4],
-                        argc - 5, argv + 5);
+  if (argc >= 6 && (strcmp(argv[1], "--bench-inputs") == 0 || strcmp(argv[1], "--bench-inputs-full") == 0))
+    return bench_inputs(strtoul(argv[2], NULL, 0), (unsigned)strtoul(argv[3], NULL, 0),
+                        strcmp(argv[1], "--bench-inputs-full") == 0, argv[4], argc - 5, argv + 5);
   if (argc >= 4 && strcmp(argv[1], "--minimize") == 0) return minimize(argv[2], argv[3]);
   if (argc >= 2 && strcmp(argv[1], "--matrix") == 0) return matrix(argc - 2, argv + 2);
   if (argc >= 3 && strcmp(argv[1], "--name-of") == 0) {

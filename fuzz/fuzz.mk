@@ -71,8 +71,13 @@ build/cov/$(1): $$(call fz_objs,cov,$(1)) build/cov/fuzz/driver.o build/cov/libt
 endef
 $(foreach t,$(FUZZ_TARGETS_ALL),$(eval $(call FUZZ_BINS,$(t))))
 
+# the empty target links the whole model library, so libFuzzer scans the same counters
 build/fuzz-bench/empty: build/fuzz-bench/fuzz/empty.o build/fuzz-bench/fuzz/bench_feed.o build/fuzz-bench/libtt.a
-	$(FUZZ_CC) -fsanitize=fuzzer $^ -o $@
+	$(FUZZ_CC) -fsanitize=fuzzer $(filter %.o,$^) -Wl,--whole-archive build/fuzz-bench/libtt.a -Wl,--no-whole-archive -o $@
+build/fuzz-afl/empty: build/fuzz-afl/fuzz/empty.o build/fuzz-afl/libtt.a
+	AFL_QUIET=1 $(AFL_CC) -fsanitize=fuzzer $(filter %.o,$^) -Wl,--whole-archive build/fuzz-afl/libtt.a -Wl,--no-whole-archive -o $@
+build/fuzz-tool/afl-bench-feed.so: build/fuzz-tool/fuzz/afl_bench_feed.o
+	$(FUZZ_CC) -shared $^ -o $@
 build/fuzz-bench/reset_cost: fuzz/reset_cost.c build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/fuzz/fz_mutator.o \
                             build/fuzz-tool/libtt.a $(FUZZ_HDR) | build/fuzz-bench/fuzz
 	$(FUZZ_CC) $(CPPFLAGS) -Ifuzz $(FUZZ_CF) -O2 $(filter %.c %.o %.a,$^) -o $@
@@ -163,6 +168,8 @@ reports-fuzz: fuzz-tools $(addprefix build/cov/,$(FUZZ_TARGETS_ALL))
 reports: reports-fuzz
 
 bench: $(addprefix build/fuzz-bench/,$(FUZZ_TARGETS_ALL) empty reset_cost) fuzz-tools
+	@if command -v $(AFL_CC) >/dev/null 2>&1; then $(MAKE) --no-print-directory \
+	  $(addprefix build/fuzz-afl/,$(FUZZ_TARGETS_ALL) empty) build/fuzz-tool/afl-bench-feed.so; fi
 	@sh fuzz/bench.sh
 
 oss-fuzz-test:

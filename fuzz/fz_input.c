@@ -161,21 +161,27 @@ uint64_t fz_budget(const fz_prog *p) {
   return p->budget ? p->budget : 4u * (uint64_t)fz_total(p) + 16u;
 }
 
+/* Four independent multiply lanes (no long dependency chain), folded at the end. */
 static uint64_t mix(uint64_t h, const void *p, size_t n) {  /* n: a multiple of 4 */
   const uint8_t *b = p;
-  for (size_t i = 0; i + 8 <= n; i += 8) {
-    uint64_t w;
-    memcpy(&w, b + i, 8);
-    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
-    h ^= h >> 29;
-  }
-  if (n & 4) {
+  uint64_t l[4] = {h, h ^ 0x9E3779B97F4A7C15ull, h ^ 0xC2B2AE3D27D4EB4Full, h ^ 0x165667B19E3779F9ull};
+  size_t i = 0;
+  for (; i + 32 <= n; i += 32)
+    for (unsigned k = 0; k < 4; k++) {
+      uint64_t w;
+      memcpy(&w, b + i + 8 * k, 8);
+      l[k] = (l[k] ^ w) * 0x9E3779B97F4A7C15ull;
+      l[k] ^= l[k] >> 29;
+    }
+  for (; i + 4 <= n; i += 4) {
     uint32_t w;
-    memcpy(&w, b + n - 4, 4);
-    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
-    h ^= h >> 29;
+    memcpy(&w, b + i, 4);
+    l[0] = (l[0] ^ w) * 0x9E3779B97F4A7C15ull;
+    l[0] ^= l[0] >> 29;
   }
-  return h;
+  uint64_t r = l[0];
+  for (unsigned k = 1; k < 4; k++) r = (r ^ l[k]) * 0xBF58476D1CE4E5B9ull, r ^= r >> 31;
+  return r;
 }
 
 uint64_t fz_digest(const tt_state *st) {
