@@ -162,46 +162,22 @@ void tt_loc_set(tt_state *st, const tt_loc *loc, uint32_t v) {
 }
 
 /* ---- formatting --------------------------------------------------------------------------- */
-typedef struct out { char *buf; size_t n, len; } out;
-static void put(out *o, const char *s) {
-  for (; *s; s++, o->len++)
-    if (o->len + 1 < o->n) o->buf[o->len] = *s;
-}
-static void put_dec(out *o, uint32_t v) {
-  char tmp[12];
-  int i = 11;
-  tmp[i] = 0;
-  do { tmp[--i] = (char)('0' + v % 10); v /= 10; } while (v && i > 0);
-  put(o, &tmp[i]);
-}
-static void put_hex(out *o, uint32_t v) {
-  char tmp[11] = "0x";
-  int n = 1;
-  while (n < 8 && (v >> (4 * n))) n++;
-  for (int i = 0; i < n; i++) {
-    unsigned d = (v >> (4 * (n - 1 - i))) & 15;
-    tmp[2 + i] = (char)(d < 10 ? '0' + d : 'A' + d - 10);
-  }
-  tmp[2 + n] = 0;
-  put(o, tmp);
-}
 
 size_t tt_loc_format(const tt_loc *loc, char *buf, size_t n) {
-  out o = {buf, n, 0};
+  tt_text o = {buf, n, 0};
   switch ((tt_loc_kind)loc->kind) {
-  case TT_LOC_GPR: put(&o, "t"); put_dec(&o, loc->sel); put(&o, ".gpr["); put_dec(&o, loc->index); put(&o, "]"); break;
-  case TT_LOC_CFG: put(&o, "cfg["); put_dec(&o, loc->sel); put(&o, "]["); put_dec(&o, loc->index); put(&o, "]"); break;
-  case TT_LOC_TCFG: put(&o, "tcfg["); put_dec(&o, loc->sel); put(&o, "]["); put_dec(&o, loc->index); put(&o, "]"); break;
-  case TT_LOC_SEM_VALUE: put(&o, "sem["); put_dec(&o, loc->index); put(&o, "].value"); break;
-  case TT_LOC_SEM_MAX: put(&o, "sem["); put_dec(&o, loc->index); put(&o, "].max"); break;
-  case TT_LOC_MUTEX: put(&o, "mutex["); put_dec(&o, loc->index); put(&o, "]"); break;
-  case TT_LOC_L1_U8: put(&o, "l1.u8["); put_hex(&o, loc->index); put(&o, "]"); break;
-  case TT_LOC_L1_U16: put(&o, "l1.u16["); put_hex(&o, loc->index); put(&o, "]"); break;
-  case TT_LOC_L1_U32: put(&o, "l1.u32["); put_hex(&o, loc->index); put(&o, "]"); break;
-  case TT_LOC_MMIO: put(&o, "mmio["); put_hex(&o, loc->index); put(&o, "]"); break;
+  case TT_LOC_GPR: tt_put(&o, "t"); tt_put_dec(&o, loc->sel); tt_put(&o, ".gpr["); tt_put_dec(&o, loc->index); tt_put(&o, "]"); break;
+  case TT_LOC_CFG: tt_put(&o, "cfg["); tt_put_dec(&o, loc->sel); tt_put(&o, "]["); tt_put_dec(&o, loc->index); tt_put(&o, "]"); break;
+  case TT_LOC_TCFG: tt_put(&o, "tcfg["); tt_put_dec(&o, loc->sel); tt_put(&o, "]["); tt_put_dec(&o, loc->index); tt_put(&o, "]"); break;
+  case TT_LOC_SEM_VALUE: tt_put(&o, "sem["); tt_put_dec(&o, loc->index); tt_put(&o, "].value"); break;
+  case TT_LOC_SEM_MAX: tt_put(&o, "sem["); tt_put_dec(&o, loc->index); tt_put(&o, "].max"); break;
+  case TT_LOC_MUTEX: tt_put(&o, "mutex["); tt_put_dec(&o, loc->index); tt_put(&o, "]"); break;
+  case TT_LOC_L1_U8: tt_put(&o, "l1.u8["); tt_put_hex(&o, loc->index); tt_put(&o, "]"); break;
+  case TT_LOC_L1_U16: tt_put(&o, "l1.u16["); tt_put_hex(&o, loc->index); tt_put(&o, "]"); break;
+  case TT_LOC_L1_U32: tt_put(&o, "l1.u32["); tt_put_hex(&o, loc->index); tt_put(&o, "]"); break;
+  case TT_LOC_MMIO: tt_put(&o, "mmio["); tt_put_hex(&o, loc->index); tt_put(&o, "]"); break;
   }
-  if (n) buf[o.len < n ? o.len : n - 1] = 0;
-  return o.len;
+  return tt_text_end(&o);
 }
 
 /* ---- diff ---------------------------------------------------------------------------------- */

@@ -130,83 +130,66 @@ int tt_thread_blocked(const tt_state *st, unsigned t) {
 }
 
 /* ---- readable wait reasons ---------------------------------------------------------------------- */
-typedef struct out { char *buf; size_t n, len; } out;
-static void put(out *o, const char *s) {
-  for (; *s; s++, o->len++)
-    if (o->len + 1 < o->n) o->buf[o->len] = *s;
-}
-static void put_hex(out *o, uint32_t v) {
-  char tmp[11] = "0x";
-  int n = 1;
-  while (n < 8 && (v >> (4 * n))) n++;
-  for (int i = 0; i < n; i++) {
-    unsigned d = (v >> (4 * (n - 1 - i))) & 15;
-    tmp[2 + i] = (char)(d < 10 ? '0' + d : 'A' + d - 10);
-  }
-  tmp[2 + n] = 0;
-  put(o, tmp);
-}
 
-static void describe_latch(const tt_state *st, unsigned t, out *o) {
+static void describe_latch(const tt_state *st, unsigned t, tt_text *o) {
   const tt_latch *l = &st->c.thr[t].latch;
   static const char *const names[] = {"none", "STALLWAIT", "SEMWAIT", "STREAMWAIT"};
-  put(o, "latched ");
-  put(o, names[l->op & 3]);
-  put(o, " block="); put_hex(o, l->block_mask);
-  put(o, " cond="); put_hex(o, l->cond_mask);
+  tt_put(o, "latched ");
+  tt_put(o, names[l->op & 3]);
+  tt_put(o, " block="); tt_put_hex(o, l->block_mask);
+  tt_put(o, " cond="); tt_put_hex(o, l->cond_mask);
   if (l->op == TT_LATCH_SEMWAIT) {
-    put(o, " sems="); put_hex(o, l->sem_mask);
+    tt_put(o, " sems="); tt_put_hex(o, l->sem_mask);
     for (unsigned i = 0; i < TT_SEM_COUNT; i++) {
       if (!(l->sem_mask & (1u << i))) continue;
       char s[2] = {(char)('0' + i), 0};
-      put(o, " sem"); put(o, s); put(o, "=");
-      put_hex(o, st->c.sem_value[i]); put(o, "/max "); put_hex(o, st->c.sem_max[i]);
+      tt_put(o, " sem"); tt_put(o, s); tt_put(o, "=");
+      tt_put_hex(o, st->c.sem_value[i]); tt_put(o, "/max "); tt_put_hex(o, st->c.sem_max[i]);
     }
   } else if (l->op == TT_LATCH_STREAMWAIT) {
     unsigned stream = st->c.tcfg[t][TT_TCFG_STREAM_ID_SYNC + (l->stream_select & 3)] & 0x3F;
-    put(o, " stream="); put_hex(o, stream);
-    put(o, " target="); put_hex(o, l->target);
-    put(o, " now="); put_hex(o, tt_stream_reg(st, stream, l->condition_index ? TT_STREAM_MSGS_REG : TT_STREAM_PHASE_REG));
+    tt_put(o, " stream="); tt_put_hex(o, stream);
+    tt_put(o, " target="); tt_put_hex(o, l->target);
+    tt_put(o, " now="); tt_put_hex(o, tt_stream_reg(st, stream, l->condition_index ? TT_STREAM_MSGS_REG : TT_STREAM_PHASE_REG));
   }
 }
 
 size_t tt_describe_wait(const tt_state *st, unsigned t, char *buf, size_t n) {
-  out o = {buf, n, 0};
-  if (t >= TT_THREAD_COUNT) { put(&o, "no such thread"); }
-  else if (tt_thread_done(st, t)) { put(&o, "done"); }
+  tt_text o = {buf, n, 0};
+  if (t >= TT_THREAD_COUNT) { tt_put(&o, "no such thread"); }
+  else if (tt_thread_done(st, t)) { tt_put(&o, "done"); }
   else {
     const tt_thread *th = &st->c.thr[t];
     uint32_t w = st->prog[t][th->pc];
-    put(&o, "at instruction "); put_hex(&o, th->pc); put(&o, " (");
-    put_hex(&o, w); put(&o, "): ");
+    tt_put(&o, "at instruction "); tt_put_hex(&o, th->pc); tt_put(&o, " (");
+    tt_put_hex(&o, w); tt_put(&o, "): ");
     switch ((tt_wait_kind)th->wait_kind) {
-    case TT_WAIT_NONE: put(&o, "not waiting"); break;
+    case TT_WAIT_NONE: tt_put(&o, "not waiting"); break;
     case TT_WAIT_LATCH: describe_latch(st, t, &o); break;
     case TT_WAIT_MUTEX: {
       uint32_t i = w & 0xFFFFu;
-      put(&o, "ATGETM: mutex "); put_hex(&o, i);
+      tt_put(&o, "ATGETM: mutex "); tt_put_hex(&o, i);
       if (st->c.mutex[i % TT_MUTEX_SLOTS]) {
         char s[3] = {'t', (char)('0' + st->c.mutex[i % TT_MUTEX_SLOTS] - 1), 0};
-        put(&o, " held by "); put(&o, s);
+        tt_put(&o, " held by "); tt_put(&o, s);
       } else {
-        put(&o, " reserved for another thread by the fairness rule");
+        tt_put(&o, " reserved for another thread by the fairness rule");
       }
       break;
     }
     case TT_WAIT_MUTEX_INVALID:
-      put(&o, "mutex index "); put_hex(&o, w & 0xFFFFu);
-      put(&o, " does not exist on Blackhole (valid: 0, 2, 3, 4): waits forever");
+      tt_put(&o, "mutex index "); tt_put_hex(&o, w & 0xFFFFu);
+      tt_put(&o, " does not exist on Blackhole (valid: 0, 2, 3, 4): waits forever");
       break;
-    case TT_WAIT_ATCAS: put(&o, "ATCAS: compare fails, retrying"); break;
-    case TT_WAIT_ATINCGETPTR: put(&o, "ATINCGETPTR: FIFO full/empty, retrying"); break;
+    case TT_WAIT_ATCAS: tt_put(&o, "ATCAS: compare fails, retrying"); break;
+    case TT_WAIT_ATINCGETPTR: tt_put(&o, "ATINCGETPTR: FIFO full/empty, retrying"); break;
     case TT_WAIT_THCON_BUSY: {
       char s[3] = {'t', (char)('0' + (st->c.thcon_spinner + 2) % 3), 0};
-      put(&o, "ThCon busy: held by the spinning atomic of "); put(&o, s);
+      tt_put(&o, "ThCon busy: held by the spinning atomic of "); tt_put(&o, s);
       break;
     }
-    case TT_WAIT_BUDGET: put(&o, "unit busy"); break;
+    case TT_WAIT_BUDGET: tt_put(&o, "unit busy"); break;
     }
   }
-  if (n) buf[o.len < n ? o.len : n - 1] = 0;
-  return o.len;
+  return tt_text_end(&o);
 }

@@ -41,6 +41,15 @@ int main(void) {
   CHECK(tt_thread_blocked(&S, 0), "mutex 1 blocks");
   CHECK_EQ(S.c.thr[0].wait_kind, TT_WAIT_MUTEX_INVALID);
   CHECK_EQ(S.c.thr[0].fault_class, TT_FAULT_NONE);
+  {
+    char why[160];
+    tt_describe_wait(&S, 0, why, sizeof why);
+    CHECK(strstr(why, "mutex index 0x1 does not exist") != NULL, "wait reason: %s", why);
+    tt_describe_wait(&S, 1, why, sizeof why);
+    CHECK(strcmp(why, "done") == 0, "T1 reason: %s", why);
+    CHECK_EQ(tt_describe_wait(&S, 0, why, 8), strlen("at instruction 0x0 (0xA0000001): mutex index 0x1 does not exist on Blackhole (valid: 0, 2, 3, 4): waits forever"));
+    CHECK_EQ(strlen(why), 7);
+  }
   fresh();
   CHECK_EQ(run3((uint32_t[]){w_atrelm(5)}, 1, (uint32_t[]){w_sempost(1)}, 1, NULL, 0), TT_OUT_DEADLOCK);
   CHECK(tt_thread_blocked(&S, 0), "ATRELM 5 blocks");
