@@ -42,11 +42,15 @@ run_libfuzzer() {  # target seconds jobs
     # up; every output line is stamped with the epoch second for the coverage-over-time plot
     local left=$s base=0 last
     while [ "$left" -gt 0 ]; do
+      local t0=$(date +%s)
       build/fuzz-lf/$t -max_total_time="$left" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
         -dict="$(dict_of $t)" -artifact_prefix="$d/crashes/" -print_final_stats=1 \
         "$d/corpus" corpus/$t 2>&1 | while IFS= read -r l; do printf '%s %s\n' "${EPOCHREALTIME%.*}" "$l"; done >>"$log"
       last=$(awk '$2 ~ /^#[0-9]+$/ {n=$2} END{sub(/#/,"",n); print n+0}' "$log")
       left=$((s - ($(date +%s) - start)))
+      if [ $(( $(date +%s) - t0 )) -lt 2 ] && ! grep -q 'Test unit written' "$log"; then
+        echo "fuzz: $t libfuzzer stopped at once; see $log"; break
+      fi
     done
     # "1700000000 #123	NEW    cov: 45 ft: 67 corp: 8/1Kb ..." (execs restart at each restart)
     awk '$2 ~ /^#[0-9]+$/ && $4 == "cov:" { n=$2; sub(/#/,"",n); c=$9; sub(/\/.*/,"",c);

@@ -158,12 +158,12 @@ fuzz:
 	@FUZZ_CC=$(FUZZ_CC) AFL_CC=$(AFL_CC) sh fuzz/tools.sh
 	@$(MAKE) --no-print-directory fuzz-build
 	@FUZZ_TIME=$(FUZZ_TIME) JOBS=$(JOBS) ENGINE=$(ENGINE) FUZZ_OUT=$(FUZZ_OUT) \
-	  sh fuzz/campaign.sh $(FUZZ_TARGETS)
+	  bash fuzz/campaign.sh $(FUZZ_TARGETS)
 	@FUZZ_OUT=$(FUZZ_OUT) sh fuzz/triage.sh $(FUZZ_TARGETS)
 	@$(MAKE) --no-print-directory reports-fuzz
 
 reports-fuzz: fuzz-tools $(addprefix build/cov/,$(FUZZ_TARGETS_ALL))
-	@FUZZ_OUT=$(FUZZ_OUT) sh fuzz/report.sh
+	@FUZZ_OUT=$(FUZZ_OUT) bash fuzz/report.sh
 
 reports: reports-fuzz
 
@@ -176,4 +176,4 @@ oss-fuzz-test:
 	@sh fuzz/oss-fuzz/test.sh
 
 fuzz-resume-test: fuzz-build
-	@sh fuzz/resume-test.sh
+	@bash fuzz/resume-test.sh

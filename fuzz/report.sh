@@ -48,9 +48,9 @@ for t in $T; do
 done
 if [ -n "$plot" ] && command -v gnuplot >/dev/null 2>&1; then
   gnuplot <<GP 2>/dev/null && have_png=1 || have_png=0
-set terminal pngcairo size 1000,560 font ",10"
+set terminal pngcairo noenhanced size 1000,560 font ",10"
 set output '$PNG'
-set title 'Coverage over campaign time (all sessions in $O; time since each target''s first session)'
+set title 'Coverage over campaign time (all sessions in $O; seconds since each target''s first session; AFL++ writes plot_data about once a minute)'
 set xlabel 'seconds'
 set ylabel 'covered edges (libFuzzer cov: / AFL++ edges_found)'
 set key outside right
@@ -114,9 +114,9 @@ build/fuzz-tool/func_invariants --matrix $(corpora func_invariants)
 echo
 echo "## Line and branch coverage of model/ (llvm-cov over every corpus, all four targets)"
 echo
-echo '```'
-sed -n '1,2p;/^-----/d;/\.c /p;/^TOTAL/p' "$tmp/covreport.txt" | cut -c1-160
-echo '```'
+echo "| file | lines | line cover | branches | branch cover | functions | function cover |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+awk '$1 ~ /\.c$/ || $1 == "TOTAL" { printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, $8, $10, $11, $13, $5, $7 }' "$tmp/covreport.txt"
 echo "HTML: \`build/cov/html/index.html\` (not in git)."
 echo
 echo "## Coverage over time"
