@@ -20,7 +20,11 @@ esac
 mkdir -p "$O"
 [ -f "$O/sessions.tsv" ] || printf 'date\ttarget\tengine\tseconds\texecs\tcorpus\tedges\tcrashes\tstability\n' >"$O/sessions.tsv"
 children=""
-trap 'echo; echo "fuzz: interrupted; corpora and findings kept in $O (make fuzz resumes)"; kill $children 2>/dev/null; wait; exit 130' INT TERM
+# Ctrl-C reaches every process of the group: afl-fuzz and libFuzzer save their state and exit.
+# Background subshells ignore SIGINT (POSIX, no job control), so they look for the stop file.
+rm -f "$O/.stop"
+trap 'touch "$O/.stop"; echo; echo "fuzz: interrupted; corpora and findings kept in $O (make fuzz resumes)";
+      kill $children 2>/dev/null; wait; exit 130' INT TERM
 
 dict_of() { case $1 in text_parsers) echo build/fuzz/text.dict ;; *) echo build/fuzz/program.dict ;; esac; }
 is_prog() { case $1 in func_invariants|reset_equivalence) return 0 ;; *) return 1 ;; esac; }
@@ -48,6 +52,7 @@ run_libfuzzer() {  # target seconds jobs
         "$d/corpus" corpus/$t 2>&1 | while IFS= read -r l; do printf '%s %s\n' "${EPOCHREALTIME%.*}" "$l"; done >>"$log"
       last=$(awk '$2 ~ /^#[0-9]+$/ {n=$2} END{sub(/#/,"",n); print n+0}' "$log")
       left=$((s - ($(date +%s) - start)))
+      [ -e "$O/.stop" ] && break
       if [ $(( $(date +%s) - t0 )) -lt 2 ] && ! grep -q 'Test unit written' "$log"; then
         echo "fuzz: $t libfuzzer stopped at once; see $log"; break
       fi
@@ -101,6 +106,7 @@ run_afl() {  # target seconds jobs
 }
 
 for t in "$@"; do
+  [ -e "$O/.stop" ] && exit 130
   echo "fuzz: $t for ${T}s on $J job(s), engine $E"
   case $E in
     libfuzzer) run_libfuzzer $t "$T" "$J" ;;
@@ -115,6 +121,8 @@ for t in "$@"; do
         children="$children $lf"
         run_afl $t "$T" "$aj"
         wait $lf
+        [ -e "$O/.stop" ] && { echo "fuzz: interrupted; corpora and findings kept in $O (make fuzz resumes)"; exit 130; }
       fi ;;
   esac
 done
+exit 0

@@ -160,7 +160,7 @@ fuzz:
 	@FUZZ_TIME=$(FUZZ_TIME) JOBS=$(JOBS) ENGINE=$(ENGINE) FUZZ_OUT=$(FUZZ_OUT) \
 	  bash fuzz/campaign.sh $(FUZZ_TARGETS)
 	@FUZZ_OUT=$(FUZZ_OUT) sh fuzz/triage.sh $(FUZZ_TARGETS)
-	@$(MAKE) --no-print-directory reports-fuzz
+	@if [ -z "$(FUZZ_NO_REPORT)" ]; then $(MAKE) --no-print-directory reports-fuzz; fi
 
 reports-fuzz: fuzz-tools $(addprefix build/cov/,$(FUZZ_TARGETS_ALL))
 	@FUZZ_OUT=$(FUZZ_OUT) bash fuzz/report.sh
