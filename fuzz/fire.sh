@@ -28,7 +28,15 @@ for triple in "$@"; do
     echo "fuzz-fire: FAIL $id: the correct model also fails that input:"; cat "$out/$id-$inv.clean"
     fail=$((fail + 1)); continue
   fi
-  echo "fuzz-fire: ok   $inv on $id ($t): ${msg#*: }"
+  # the mutator alone: from one unrelated seed (information, not a failure condition)
+  alone=""
+  case $t in func_invariants|reset_equivalence)
+    m=$("$bin" --fire "$inv" --runs "$runs" fuzz/seeds/llk_cfg_write_stallwait.vec 2>&1)
+    case $m in *"mutated inputs"*) alone="; from one unrelated seed (llk_cfg_write_stallwait): after ${m##*after }" ;;
+               *"0 mutations"*) alone="; that seed alone fires it too" ;;
+               *) alone="; not reached from one unrelated seed in $runs mutations" ;; esac ;;
+  esac
+  echo "fuzz-fire: ok   $inv on $id ($t): ${msg#*: }$alone"
 done
 # text_parsers: the sanitizer property, on the harness-level planted out-of-bounds read
 n=$((n + 1))
