@@ -40,27 +40,30 @@ static tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in) {
  * Returns 1 when it retired. Holding leaves no trace but the thread's wait_kind. */
 static int try_issue(tt_state *st, unsigned t) {
   tt_thread *th = &st->c.thr[t];
-  tt_insn in;
-  tt_decode(st->prog[t][th->pc], &in);
-  if (th->latch.op != TT_LATCH_NONE && tt_gate_catches(th->latch.block_mask, in.block_bits)) {
+  if (!th->head_valid) {
+    tt_decode(st->prog[t][th->pc], &th->head);
+    th->head_valid = 1;
+  }
+  const tt_insn *in = &th->head;
+  if (th->latch.op != TT_LATCH_NONE && tt_gate_catches(th->latch.block_mask, in->block_bits)) {
     th->wait_kind = TT_WAIT_LATCH;
     return 0;
   }
   /* ScalarUnit.md: ThCon runs one instruction at a time and a spinning ATCAS/ATINCGETPTR
    * holds it, so no ThCon instruction of another thread passes its gate meanwhile. */
-  if (in.form < TT_FORM_FOREIGN && tt_isa_mnems[in.mnem].unit == TT_UNIT_THCON &&
+  if (in->form < TT_FORM_FOREIGN && tt_isa_mnems[in->mnem].unit == TT_UNIT_THCON &&
       st->c.thcon_spinner != 0 && st->c.thcon_spinner != 1 + t) {
     th->wait_kind = TT_WAIT_THCON_BUSY;
     return 0;
   }
-  unsigned why = tt_sync_gate(st, t, &in);
+  unsigned why = tt_sync_gate(st, t, in);
   if (why != TT_WAIT_NONE) {
     th->wait_kind = (uint8_t)why;
     return 0;
   }
-  if (in.reserved && TT_KNOB_IS(st, RESERVED_BITS, 0)) tt_fault(st, t, TT_FC_RESERVED_BITS);
-  if (dispatch(st, t, &in) == TT_EXEC_RETRY) {
-    th->wait_kind = (uint8_t)(in.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR);
+  if (in->reserved && TT_KNOB_IS(st, RESERVED_BITS, 0)) tt_fault(st, t, TT_FC_RESERVED_BITS);
+  if (dispatch(st, t, in) == TT_EXEC_RETRY) {
+    th->wait_kind = (uint8_t)(in->form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR);
     st->c.thcon_spinner = (uint8_t)(1 + t);
     return 0;
   }
@@ -70,9 +73,10 @@ static int try_issue(tt_state *st, unsigned t) {
     st->c.gpr[t][63] ^= ++runs_seen;
   }
   th->wait_kind = TT_WAIT_NONE;
+  th->head_valid = 0;
   th->pc++;
   th->retired++;
-  st->c.form_count[in.form]++;
+  st->c.form_count[in->form]++;
   return 1;
 }
 

@@ -128,6 +128,7 @@ int tt_load_program(tt_state *st, unsigned t, const uint32_t *words, uint32_t co
   if (count) memcpy(st->prog[t], words, sizeof(uint32_t) * count);
   th->len = count;
   th->pc = 0;
+  th->head_valid = 0;
   return 0;
 }
 
@@ -217,9 +218,18 @@ void tt_cfg_write_words(tt_state *st, unsigned bank, unsigned idx, const uint32_
 }
 
 /* ---- digest ------------------------------------------------------------------------------ */
+/* FNV-1a-style mixing, 8 bytes per step (tail bytewise). Not cryptographic: equal states
+ * give equal digests, and a differing state is very unlikely to collide. */
 static uint64_t fnv(uint64_t h, const void *p, size_t n) {
   const uint8_t *b = p;
-  for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001B3ull;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, b + i, 8);
+    h = (h ^ w) * 0x100000001B3ull;
+    h ^= h >> 29;
+  }
+  for (; i < n; i++) h = (h ^ b[i]) * 0x100000001B3ull;
   return h;
 }
 

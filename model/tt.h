@@ -136,7 +136,9 @@ typedef struct tt_thread {
   uint32_t fault_pc;      /* instruction index of the first fault */
   uint8_t wait_kind;      /* tt_wait_kind, updated by every scheduler step */
   uint8_t wait_arg;       /* mutex index / semaphore mask etc. */
-  uint8_t pad[2];
+  uint8_t head_valid;     /* head holds the decode of prog[pc] (a held thread is not re-decoded) */
+  uint8_t pad;
+  tt_insn head;           /* decoded head instruction, valid when head_valid */
 } tt_thread;
 
 /* Packer state read by SETDMAREG special mode: an input stub the caller may set. */
