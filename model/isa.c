@@ -116,23 +116,23 @@ const tt_foreign_desc tt_isa_foreign[TT_FOREIGN_COUNT] = {
 #undef TT_FOREIGN
 
 /* ---- lookups ------------------------------------------------------------------------------ */
-int tt_mnem_by_opcode(uint8_t opcode) {
-  unsigned lo = 0, hi = TT_MNEM_COUNT;
-  while (lo < hi) {  /* bounded: halves every pass */
-    unsigned mid = (lo + hi) / 2;
-    if (tt_isa_mnems[mid].opcode < opcode) lo = mid + 1; else hi = mid;
-  }
-  return (lo < TT_MNEM_COUNT && tt_isa_mnems[lo].opcode == opcode) ? (int)lo : -1;
-}
+/* Opcode -> row + 1 (0: none), built at compile time; each opcode occurs once per table (the
+ * unit test checks the tables are sorted and disjoint). */
+#define TT_MNEM(ID, op, unit, block) [op] = TT_MN_##ID + 1,
+static const uint8_t mnem_of_opcode[256] = {
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+};
+#define TT_FOREIGN(NAME, op, block, kind) [op] = TT_FG_ID_##NAME + 1,
+static const uint8_t foreign_of_opcode[256] = {
+#include "foreign.def"
+};
+#undef TT_FOREIGN
 
-int tt_foreign_by_opcode(uint8_t opcode) {
-  unsigned lo = 0, hi = TT_FOREIGN_COUNT;
-  while (lo < hi) {
-    unsigned mid = (lo + hi) / 2;
-    if (tt_isa_foreign[mid].opcode < opcode) lo = mid + 1; else hi = mid;
-  }
-  return (lo < TT_FOREIGN_COUNT && tt_isa_foreign[lo].opcode == opcode) ? (int)lo : -1;
-}
+int tt_mnem_by_opcode(uint8_t opcode) { return (int)mnem_of_opcode[opcode] - 1; }
+
+int tt_foreign_by_opcode(uint8_t opcode) { return (int)foreign_of_opcode[opcode] - 1; }
 
 unsigned tt_mnem_forms(unsigned mnem, unsigned *first) {
   unsigned f = tt_isa_mnems[mnem].form_first, n = 0;
