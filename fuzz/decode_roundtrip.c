@@ -83,16 +83,4 @@ static int check_prog(const fz_prog *p, fz_fail *f) {
 
 const fz_target fz_this_target = {"decode_roundtrip", invariants, 0, check_bytes, check_prog, init};
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  (void)argc; (void)argv;
-  init();
-  return 0;
-}
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static fz_fail f;
-  if (check_bytes(data, size, &f)) fz_die(&f);
-  return 0;
-}
+FZ_ENTRY_POINTS(init, check_bytes)

@@ -118,4 +118,21 @@ uint64_t fz_rand(uint64_t *rng);
 /* Forms by role, from the encoding table. */
 int fz_form_writes_cfg(unsigned form);
 
+
+/* The libFuzzer entry points of a target (the same for every target; the target file expands
+ * it once, so each target still exports exactly LLVMFuzzerTestOneInput and its initializer). */
+#define FZ_ENTRY_POINTS(init_fn, check_bytes_fn)                                   \
+  int LLVMFuzzerInitialize(int *argc, char ***argv);                               \
+  int LLVMFuzzerInitialize(int *argc, char ***argv) {                              \
+    (void)argc; (void)argv;                                                        \
+    init_fn();                                                                     \
+    return 0;                                                                      \
+  }                                                                                \
+  int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);                    \
+  int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {                   \
+    static fz_fail f_;                                                             \
+    if (check_bytes_fn(data, size, &f_)) fz_die(&f_);                              \
+    return 0;                                                                      \
+  }
+
 #endif

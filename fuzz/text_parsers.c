@@ -95,16 +95,4 @@ static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
 
 const fz_target fz_this_target = {"text_parsers", invariants, 0, check_bytes, NULL, init};
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  (void)argc; (void)argv;
-  init();
-  return 0;
-}
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static fz_fail f;
-  if (check_bytes(data, size, &f)) fz_die(&f);
-  return 0;
-}
+FZ_ENTRY_POINTS(init, check_bytes)
