@@ -22,7 +22,7 @@ ASAN_LDFLAGS := -fsanitize=address,undefined
 
 MODEL_SRC := $(wildcard model/*.c)
 MODEL_HDR := $(wildcard model/*.h model/*.def)
-TEST_SRC  := $(wildcard model/tests/test_*.c)
+TEST_SRC  := $(wildcard tests/test_*.c)
 TOOL_SRC  := model/tools/ttasm.c
 RUNNER_SRC := conformance/runner.c
 VEC ?= conformance
@@ -43,15 +43,15 @@ build/$(1)/ttasm: $$(TOOL_SRC) build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
 build/$(1)/ttconf: $$(RUNNER_SRC) build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
-build/$(1)/tests/%: model/tests/%.c $$(wildcard model/tests/*.h) build/$(1)/libtt.a $$(MODEL_HDR) | build/$(1)/tests
-	$$(CC) $$(CPPFLAGS) -Imodel/tests $(2) $$< build/$(1)/libtt.a $(3) -lpthread -o $$@
+build/$(1)/tests/%: tests/%.c $$(wildcard tests/*.h) build/$(1)/libtt.a $$(MODEL_HDR) | build/$(1)/tests
+	$$(CC) $$(CPPFLAGS) -Itests $(2) $$< build/$(1)/libtt.a $(3) -lpthread -o $$@
 build/$(1)/model build/$(1)/tests:
 	mkdir -p $$@
 endef
 $(eval $(call FLAVOUR,release,$(REL_CFLAGS),))
 $(eval $(call FLAVOUR,asan,$(ASAN_CFLAGS),$(ASAN_LDFLAGS)))
 
-TESTS := $(patsubst model/tests/%.c,%,$(TEST_SRC))
+TESTS := $(patsubst tests/%.c,%,$(TEST_SRC))
 
 # ---- audit: model objects reference no allocator, clock, randomness, environment or exit ----
 FORBIDDEN := malloc calloc realloc free aligned_alloc posix_memalign memalign valloc strdup \
