@@ -293,15 +293,21 @@ static int l1_word_ok(tt_state *st, unsigned t, uint32_t addr, uint32_t span) {
   return 0;
 }
 
+/* Atomically add inc to the bits of the L1 word at p selected by m (other bits kept, carries
+ * out of m dropped); returns the old word. Shared by ATINCGET and ATINCGETPTR. */
+static uint32_t l1_masked_add(tt_state *st, uint32_t p, uint32_t inc, uint32_t m) {
+  uint32_t old = tt_l1_read(st, p, 4);
+  tt_l1_write(st, p, 4, ((old + inc) & m) | (old & ~m));
+  return old;
+}
+
 tt_exec_result tt_exec_ATINCGET(tt_state *st, unsigned t, const tt_args_ATINCGET *a) {
   atomic_bit23(st, t, a->mem_hier_sel);
   uint32_t p = st->c.gpr[t][a->addr_reg] * 16u + a->ofs * 4u;
   if (!l1_word_ok(st, t, p, 4)) return TT_EXEC_DONE;
   uint32_t inc = st->c.gpr[t][a->in_out_reg];
   uint32_t m = (uint32_t)(((uint64_t)(TT_DEFECT(ATINCGET_NARROW_MASK) ? 1 : 2) << a->int_width) - 1u);
-  uint32_t old = tt_l1_read(st, p, 4);
-  tt_l1_write(st, p, 4, ((old + inc) & m) | (old & ~m));
-  st->c.gpr[t][a->in_out_reg] = old;
+  st->c.gpr[t][a->in_out_reg] = l1_masked_add(st, p, inc, m);
   return TT_EXEC_DONE;
 }
 
@@ -319,10 +325,7 @@ tt_exec_result tt_exec_ATINCGETPTR(tt_state *st, unsigned t, const tt_args_ATINC
   }
   uint32_t inc = (uint32_t)(!a->no_incr) << a->incr_log2;
   uint32_t m = (1u << a->int_width) - 1u;
-  uint32_t p = base + a->ofs * 4u;
-  uint32_t old = tt_l1_read(st, p, 4);
-  tt_l1_write(st, p, 4, ((old + inc) & m) | (old & ~m));
-  st->c.gpr[t][a->result_reg] = old;
+  st->c.gpr[t][a->result_reg] = l1_masked_add(st, base + a->ofs * 4u, inc, m);
   return TT_EXEC_DONE;
 }
 
