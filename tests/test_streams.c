@@ -1,4 +1,4 @@
-/* test_streams.c — real Blackhole kernel words (../shared/streams/<kernel>/trisc*.txt, or the
+/* test_streams.c — real Blackhole kernel words (corpus/kernels/<kernel>/trisc*.txt, or the
  * directory in TT_STREAMS_DIR) through the decoder, disassembler and assembler.
  *
  * For every word: the name column matches the decoded mnemonic / foreign name; an in-model
@@ -139,7 +139,7 @@ static int name_cmp(const void *a, const void *b) {
 
 int main(void) {
   const char *dir = getenv("TT_STREAMS_DIR");
-  if (!dir || !*dir) dir = "../shared/streams";
+  if (!dir || !*dir) dir = "corpus/kernels";
   DIR *top = opendir(dir);
   if (!top) {
     printf("test_streams: SKIPPED (no %s)\n", dir);
