@@ -117,10 +117,10 @@ tt_outcome tt_run(tt_state *st, uint64_t budget) {
   uint64_t limit = budget + (TT_DEFECT(BUDGET_OVERRUN) && budget < UINT64_MAX ? 1 : 0);
   if (st->p.mode == TT_MODE_CYCLE) {
     /* cycle mode: one step per cycle; done once every thread is done and every unit idle */
-    for (uint64_t i = 0;; i++) {  /* bounded: i < limit */
-      if (i >= limit) { out = TT_OUT_BUDGET; break; }
-      if (!tt_cycle_step(st)) { out = st->c.cyc.finished ? TT_OUT_DONE : TT_OUT_DEADLOCK; break; }
-    }
+    uint64_t i = 0;
+    for (; i < limit; i++)  /* bounded: i < limit */
+      if (!tt_cycle_step(st)) break;
+    out = i >= limit ? TT_OUT_BUDGET : st->c.cyc.finished ? TT_OUT_DONE : TT_OUT_DEADLOCK;
   } else {
     out = TT_OUT_DONE;
     for (uint64_t i = 0; !all_done(st); i++) {  /* bounded: i < limit */
