@@ -289,7 +289,9 @@ static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res
   const tt_cyc *c = CYC(st);
   const tt_thread *th = &st->c.thr[t];
   *res = RES_NONE;
-  if (thcon_busy(c) && c->thcon_owner == 1 + t) return TT_WAIT_THCON_OWN;
+  if (thcon_busy(c) && c->thcon_owner == 1 + t)
+    return !c->thcon_spin ? TT_WAIT_THCON_OWN
+           : c->thcon_insn.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR;
   if (thcon_busy(c) && TT_KNOB_IS(st, THCON_SCOPE, 1)) return TT_WAIT_THCON_BUSY;
   if (th->latch.op != TT_LATCH_NONE && tt_gate_catches(th->latch.block_mask, in->block_bits))
     return TT_WAIT_LATCH;
@@ -434,6 +436,17 @@ static int gate_cycle(tt_state *st) {
       if (u == w || !(cands & (1u << u))) continue;
       win &= ~(1u << u);
       why[u] = res[u] == TT_RR_SYNC ? TT_WAIT_SYNC_SLOT : TT_WAIT_ARBITRATION;
+      st->c.thr[u].wait_kind = (uint8_t)why[u];
+    }
+  }
+  /* thcon_scope=all_threads (AMB-12, SEED-1): a ThCon instruction issuing now holds every
+   * other thread's gate from this cycle on. */
+  for (unsigned t = 0; t < TT_THREAD_COUNT && TT_KNOB_IS(st, THCON_SCOPE, 1); t++) {
+    if (!(win & (1u << t)) || res[t] != TT_RR_THCON) continue;
+    for (unsigned u = 0; u < TT_THREAD_COUNT; u++) {
+      if (u == t || !(win & (1u << u))) continue;
+      win &= ~(1u << u);
+      why[u] = TT_WAIT_THCON_BUSY;
       st->c.thr[u].wait_kind = (uint8_t)why[u];
     }
   }
