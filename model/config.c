@@ -27,8 +27,11 @@ static void wrcfg_capture(tt_state *st, unsigned t, const tt_args_WRCFG *a, tt_c
   }
 }
 
-static void wrcfg_commit(tt_state *st, const tt_args_WRCFG *a, const tt_cfgp_slot *s) {
+static void wrcfg_commit(tt_state *st, const tt_args_WRCFG *a, tt_cfgp_slot *s) {
   if (s->skip) return;
+  if (TT_DEFECT(CYC_WRCFG_LATE_READ))  /* planted: GPRs read in stage 0 instead of -1 */
+    for (unsigned k = 0; k < 4; k++)
+      s->vals[k] = st->c.gpr[s->thread][a->is_128bit ? (a->input_reg & ~3u) + k : a->input_reg];
   if (a->is_128bit) {
     uint32_t idx = TT_DEFECT(WRCFG128_NO_ALIGN) ? a->cfg_index : a->cfg_index & ~3u;
     tt_cfg_write_words(st, s->bank, idx, s->vals, 4, TT_VIA_TENSIX);
@@ -174,14 +177,16 @@ void tt_cfg_capture(tt_state *st, unsigned t, const tt_insn *in, tt_cfgp_slot *s
   s->vals[0] = s->vals[1] = s->vals[2] = s->vals[3] = 0;
   if (in->form == TT_FORM_WRCFG) wrcfg_capture(st, t, &in->a.WRCFG, s);
   else if (in->form == TT_FORM_CFGSHIFTMASK) s->skip = !cfg_index_ok(st, t, in->a.CFGSHIFTMASK.cfg_index);
-  else if (in->form == TT_FORM_STREAMWRCFG) s->skip = !cfg_index_ok(st, t, in->a.STREAMWRCFG.cfg_index);
+  else if (in->form == TT_FORM_STREAMWRCFG) {
+    s->skip = !cfg_index_ok(st, t, in->a.STREAMWRCFG.cfg_index);
+    /* the stream id (ThreadConfig) is taken at issue, the overlay register read in -3 */
+    s->vals[1] = st->c.tcfg[t][TT_TCFG_STREAM_ID_SYNC + in->a.STREAMWRCFG.stream_select] & 0x3Fu;
+  }
 }
 
 void tt_cfg_read_stream(tt_state *st, tt_cfgp_slot *s) {
   if (s->insn.form != TT_FORM_STREAMWRCFG) return;
-  const tt_args_STREAMWRCFG *a = &s->insn.a.STREAMWRCFG;
-  unsigned stream = st->c.tcfg[s->thread][TT_TCFG_STREAM_ID_SYNC + a->stream_select] & 0x3Fu;
-  s->vals[0] = tt_stream_reg(st, stream, a->reg_index);
+  s->vals[0] = tt_stream_reg(st, s->vals[1], s->insn.a.STREAMWRCFG.reg_index);
 }
 
 void tt_cfg_commit(tt_state *st, tt_cfgp_slot *s) {
@@ -211,10 +216,18 @@ static unsigned cfgp_stage_cycles(const tt_state *st, const tt_insn *in, unsigne
   return 1;
 }
 
+/* The Config access of an occupant happens now: note the per-thread order. */
+static void cfgp_access(tt_state *st, const tt_cfgp_slot *s) {
+  tt_cyc *c = &st->c.cyc;
+  if (s->seq < c->cfgp_done_seq[s->thread]) c->cfgp_reorders++;
+  else c->cfgp_done_seq[s->thread] = s->seq;
+}
+
 static void cfgp_arrive(tt_state *st, unsigned i) {
   tt_cfgp_slot *s = &st->c.cyc.cfgp[i];
   s->left = (uint8_t)cfgp_stage_cycles(st, &s->insn, i);
   if (i == 1) tt_cfg_read_stream(st, s);
+  if (i == 4) cfgp_access(st, s);
   if (i == 4 && tt_cfg_deferred(&s->insn)) tt_cfg_commit(st, s);
 }
 
@@ -225,7 +238,12 @@ int tt_cfgp_advance(tt_state *st) {
   for (unsigned k = TT_CFGP_STAGE_COUNT; k-- > 0;) {  /* bounded: six stages, downstream first */
     if (!p[k].valid) continue;
     if (p[k].left > 1) { p[k].left--; continue; }
-    if (k == cfgp_last_stage(&p[k].insn)) { p[k].valid = 0; moved = 1; continue; }
+    if (k == cfgp_last_stage(&p[k].insn)) {
+      p[k].valid = 0;
+      st->c.cyc.cfgp_left++;
+      moved = 1;
+      continue;
+    }
     if (p[k + 1].valid) { p[k].left = 1; continue; }  /* next stage busy: stall in place */
     p[k + 1] = p[k];
     p[k].valid = 0;
@@ -240,8 +258,8 @@ int tt_cfgp_advance(tt_state *st) {
 int tt_cfgp_can_enter(const tt_state *st, int stage) {
   const tt_cfgp_slot *p = st->c.cyc.cfgp;
   unsigned i = (unsigned)(stage + 4);
-  if (p[i].valid) return 0;
-  for (unsigned k = 1; k < i; k++)
+  if (p[i].valid && !TT_DEFECT(CYC_CFG_OVERWRITE)) return 0;
+  for (unsigned k = 1; k < i && !TT_DEFECT(CYC_CFG_NO_ORDER); k++)
     if (p[k].valid) return 0;
   return 1;
 }
@@ -257,9 +275,13 @@ int tt_cfgp_busy(const tt_state *st) {
 void tt_cfgp_enter(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc) {
   unsigned i = (unsigned)(tt_cfgp_first_stage(in) + 4);
   tt_cfgp_slot *s = &st->c.cyc.cfgp[i];
+  tt_cyc *c = &st->c.cyc;
   tt_cfg_capture(st, t, in, s);
   s->valid = 1;
   s->pc = pc;
+  s->seq = ++c->cfgp_seq[t];
   s->left = (uint8_t)cfgp_stage_cycles(st, in, i);
+  c->cfgp_entered++;
+  if (i == 4) cfgp_access(st, s);
   if (!tt_cfg_deferred(in)) tt_dispatch(st, t, in);
 }

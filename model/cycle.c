@@ -296,14 +296,17 @@ static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res
   if (th->latch.op != TT_LATCH_NONE && tt_gate_catches(th->latch.block_mask, in->block_bits))
     return TT_WAIT_LATCH;
   if (is_thcon(in)) {
-    if (thcon_busy(c)) return TT_WAIT_THCON_BUSY;
-    *res = TT_RR_THCON;
+    if (thcon_busy(c) && !TT_DEFECT(CYC_THCON_SHARED)) return TT_WAIT_THCON_BUSY;
+    if (!TT_DEFECT(CYC_THCON_SHARED)) *res = TT_RR_THCON;
   }
+  /* REG2FLOP (knob reg2flop=wh_config) writes Config from ThCon: it waits until the Config
+   * pipeline has drained, so Config writes stay in program order (documented choice). */
+  if (in->form == TT_FORM_REG2FLOP && tt_cfgp_busy(st)) return TT_WAIT_CFG_ENTRY;
   unsigned why = tt_sync_gate(st, t, in);
   if (why != TT_WAIT_NONE) return why;
   if (in->form == TT_FORM_ATGETM) *res = TT_RR_MUTEX0 + (int)in->a.ATGETM.mutex_index;
   if (in->form == TT_FORM_ATRELM) *res = TT_RR_MUTEX0 + (int)in->a.ATRELM.mutex_index;
-  if (is_sync_slot(in)) *res = TT_RR_SYNC;
+  if (is_sync_slot(in) && !TT_DEFECT(CYC_SYNC_SLOT_SHARED)) *res = TT_RR_SYNC;
   int stage = tt_cfgp_first_stage(in);
   if (stage <= 0) {
     if (!tt_cfgp_can_enter(st, stage)) return TT_WAIT_CFG_ENTRY;
@@ -378,6 +381,7 @@ static int idle(const tt_state *st) {
  * Src hand-over, store C0 window, SETC16 C12 window. (A spinning atomic is not one.) */
 static int timers_pending(const tt_state *st) {
   const tt_cyc *c = CYC(st);
+  if (TT_DEFECT(CYC_DEADLOCK_EARLY)) return 0;
   if ((c->thcon_owner && !c->thcon_spin) || c->nwb || tt_cfgp_busy(st)) return 1;
   if (c->src_flip_at[0] || c->src_flip_at[1]) return 1;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
@@ -397,6 +401,10 @@ static int all_done(const tt_state *st) {
 /* Round-robin: the first candidate after the last winner of resource r (T0 first when none). */
 static unsigned pick(tt_state *st, int r, unsigned cand_mask) {
   unsigned start = TT_KNOB_IS(st, ARBITRATION, 1) ? 0u : CYC(st)->rr[r] % 3u;
+  if (TT_DEFECT(CYC_NONDETERMINISTIC)) {
+    static unsigned runs_seen;  /* survives tt_reset: the planted bug */
+    start = (start + ++runs_seen) % 3u;
+  }
   for (unsigned k = 0; k < TT_THREAD_COUNT; k++) {
     unsigned t = (start + k) % TT_THREAD_COUNT;
     if (cand_mask & (1u << t)) return t;
@@ -454,6 +462,14 @@ static int gate_cycle(tt_state *st) {
     if (win & (1u << t)) {
       tt_insn in = st->c.thr[t].head;
       issue(st, t, &in);
+      tt_thread *th = &st->c.thr[t];
+      if (TT_DEFECT(CYC_DOUBLE_ISSUE) && in.form == TT_FORM_NOP && th->pc < th->len &&
+          th->latch.op == TT_LATCH_NONE) {
+        tt_decode(st->prog[t][th->pc], &th->head);
+        tt_insn in2 = th->head;
+        int r2;
+        if (gate_check(st, t, &in2, &r2) == TT_WAIT_NONE && r2 == RES_NONE) issue(st, t, &in2);
+      }
       int spinning = c->thcon_spin && c->thcon_owner == 1 + t;
       st->c.thr[t].wait_kind = (uint8_t)(!spinning ? TT_WAIT_NONE
                                          : in.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR);

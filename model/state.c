@@ -107,6 +107,13 @@ void tt_reset(tt_state *st) {
     memset(st->issue_cycle[t], 0, sizeof(uint32_t) * (n < TT_PROG_MAX ? n : TT_PROG_MAX));
   }
   if (st->c.src_dirty) memset(st->src, 0, sizeof st->src);
+  if (TT_DEFECT(CYC_RESET_KEEPS_STATE)) {
+    tt_cyc keep = st->c.cyc;
+    clear_core(st);
+    st->c.cyc.nwb = keep.nwb;
+    memcpy(st->c.cyc.wb, keep.wb, sizeof keep.wb);
+    return;
+  }
   if (TT_DEFECT(RESET_KEEPS_L1)) {
     uint16_t n = st->c.l1_dirty_count;
     clear_core(st);

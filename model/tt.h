@@ -196,6 +196,7 @@ typedef struct tt_cfgp_slot {
   uint8_t bank;           /* Config bank captured at issue */
   uint8_t skip;           /* 1: the access is UndefinedBehavior (recorded at issue), no effect */
   uint8_t pad[3];
+  uint32_t seq;           /* per-thread entry order (1, 2, ...) for the ordering invariant */
   uint32_t pc;            /* instruction index in its thread */
   uint32_t vals[4];       /* operands captured on the way (WRCFG GPRs at -1, overlay read at -3) */
   tt_insn insn;
@@ -237,6 +238,11 @@ typedef struct tt_cyc {
   tt_wb wb[TT_WB_MAX];
   tt_cfgp_slot cfgp[TT_CFGP_STAGE_COUNT];
   uint32_t stall[TT_THREAD_COUNT][TT_WAIT_KIND_COUNT]; /* cycles held at the gate, by reason */
+  /* Config pipeline accounting (checked by the fuzz invariants cfg_stage_single, cfg_order) */
+  uint32_t cfgp_entered, cfgp_left;   /* instructions that entered / left the pipeline */
+  uint32_t cfgp_seq[TT_THREAD_COUNT]; /* entries per thread so far */
+  uint32_t cfgp_done_seq[TT_THREAD_COUNT]; /* highest seq whose Config access happened */
+  uint32_t cfgp_reorders;             /* accesses that happened after a later one of the thread */
   uint32_t nhazards;                  /* hazards reported (all, not only those kept) */
   tt_hazard hazards[TT_HAZARD_KEEP];
 } tt_cyc;
