@@ -105,6 +105,7 @@ typedef struct fz_target {
   int (*check_bytes)(const uint8_t *d, size_t n, fz_fail *f);   /* 0 ok, 1 failed */
   int (*check_prog)(const fz_prog *p, fz_fail *f);              /* program targets */
   void (*init)(void);              /* once per process (LLVMFuzzerInitialize, driver main) */
+  void (*stats)(char *buf, size_t n); /* optional: counters since start (driver --stats) */
 } fz_target;
 /* Each check ends with tt_reset(), so the next input starts from a clean state and the cost
  * (and the edges) of a reset depend only on the input that caused it: AFL++ stability. */
