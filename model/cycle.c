@@ -205,6 +205,7 @@ static int thcon_step(tt_state *st) {
   unsigned t = c->thcon_owner - 1u;
   if (c->thcon_spin) {
     if (c->now < c->thcon_next_try) return 0;
+    c->thcon_try_at = c->now;
     if (tt_dispatch(st, t, &c->thcon_insn) == TT_EXEC_RETRY) {
       c->thcon_next_try = c->now + tt_thcon_occupancy(&c->thcon_insn);
       return 0;  /* the same memory gives the same answer: not progress by itself */
@@ -338,17 +339,11 @@ static void issue(tt_state *st, unsigned t, const tt_insn *in) {
     c->thcon_insn = *in;
     c->thcon_pc = pc;
     unsigned n = tt_thcon_occupancy(in);
-    if (in->form == TT_FORM_FLUSHDMA && TT_KNOB_IS(st, FLUSHDMA, 1)) {
-      /* SEED-2 reading: a STALLWAIT with block mask B5 and the same conditions. */
-      if (th->latch.op == TT_LATCH_NONE) {
-        tt_args_STALLWAIT sw = {in->word, 0x020, in->a.FLUSHDMA.condition_mask ? in->a.FLUSHDMA.condition_mask : 0xFu};
-        tt_exec_STALLWAIT(st, t, &sw);
-      }
-      n = 1;
-    }
+    if (in->form == TT_FORM_FLUSHDMA && TT_KNOB_IS(st, FLUSHDMA, 1)) n = 1;  /* latches instead */
     if (in->form == TT_FORM_STOREIND_L1 || in->form == TT_FORM_STOREIND_MMIO ||
         in->form == TT_FORM_STOREIND_SRC || in->form == TT_FORM_STOREREG || in->form == TT_FORM_ATSWAP)
       if (TT_KNOB_IS(st, C0_STORES, 1)) c->c0_until[t] = c->now + tt_latency(st, TT_LAT_LOADIND);
+    c->thcon_try_at = c->now;
     if (tt_dispatch(st, t, in) == TT_EXEC_RETRY) {
       c->thcon_spin = 1;
       c->thcon_next_try = c->now + n;
@@ -378,11 +373,14 @@ static int idle(const tt_state *st) {
 }
 
 /* A timer that will change something without any issue: occupancy, write-back, pipeline, stub,
- * Src hand-over, store C0 window, SETC16 C12 window. (A spinning atomic is not one.) */
+ * Src hand-over, store C0 window, SETC16 C12 window. A spinning atomic is one only until it has
+ * made an attempt after the last change anywhere (its address GPR may have landed since): after
+ * that, every further attempt reads the same state and fails the same way. */
 static int timers_pending(const tt_state *st) {
   const tt_cyc *c = CYC(st);
   if (TT_DEFECT(CYC_DEADLOCK_EARLY)) return 0;
   if ((c->thcon_owner && !c->thcon_spin) || c->nwb || tt_cfgp_busy(st)) return 1;
+  if (c->thcon_spin && c->thcon_try_at <= c->last_change) return 1;
   if (c->src_flip_at[0] || c->src_flip_at[1]) return 1;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     if (c->c0_until[t] >= c->now || c->setc16_at[t] >= c->now) return 1;
@@ -499,6 +497,7 @@ int tt_cycle_step(tt_state *st) {
     return 0;
   }
   act |= gate_cycle(st);
+  if (act) c->last_change = c->now;
   c->now++;
   st->c.steps++;
   if (!act && !timers_pending(st)) {

@@ -145,10 +145,15 @@ tt_exec_result tt_exec_DMANOP(tt_state *st, unsigned t, const tt_args_DMANOP *a)
   return TT_EXEC_DONE;
 }
 
-/* FLUSHDMA waits for ThCon/unpacker/packer work of this thread; none is in flight in
- * functional mode. */
+/* FLUSHDMA waits for ThCon/unpacker/packer work of this thread: in functional mode none is in
+ * flight; in cycle mode the Scalar Unit holds it (cycle.c). Knob flushdma=stallwait_b5 (AMB-16,
+ * SEED-2's reading): it latches like STALLWAIT with block mask B5 and the same conditions, in
+ * both modes, unless a wait is already latched. */
 tt_exec_result tt_exec_FLUSHDMA(tt_state *st, unsigned t, const tt_args_FLUSHDMA *a) {
-  (void)st; (void)t; (void)a;
+  if (TT_KNOB_IS(st, FLUSHDMA, 1) && st->c.thr[t].latch.op == TT_LATCH_NONE) {
+    tt_args_STALLWAIT sw = {a->word, 0x020u, a->condition_mask ? a->condition_mask : 0xFu};
+    return tt_exec_STALLWAIT(st, t, &sw);
+  }
   return TT_EXEC_DONE;
 }
 

@@ -227,6 +227,8 @@ typedef struct tt_cyc {
   uint8_t src_flip_to[2];
   uint8_t pad[2];
   uint32_t thcon_next_try;            /* spinning atomic: next attempt cycle */
+  uint32_t thcon_try_at;              /* spinning atomic: cycle of its last attempt */
+  uint32_t last_change;               /* last cycle in which anything issued, landed or moved */
   tt_insn thcon_insn;                 /* the occupant (FLUSHDMA and spinning atomics re-check) */
   uint64_t wb_gprs[TT_THREAD_COUNT];  /* GPRs with a pending write-back (bit i = GPR i) */
   uint8_t wb_thcon_count[TT_THREAD_COUNT]; /* pending ThCon memory requests (condition C0) */
