@@ -221,6 +221,9 @@ build/fuzz-tool/afl-bench-feed.so: build/fuzz-tool/fuzz/afl_bench_feed.o
 build/fuzz-bench/reset_cost: fuzz/reset_cost.c build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/fuzz/fz_mutator.o \
                             build/fuzz-tool/libtt.a $(FUZZ_HDR) | build/fuzz-bench/fuzz
 	$(FUZZ_CC) $(CPPFLAGS) -Ifuzz $(FUZZ_CF) -O2 $(filter %.c %.o %.a,$^) -o $@
+build/fuzz-bench/mode_speed: fuzz/mode_speed.c build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/fuzz/fz_mutator.o \
+                            build/fuzz-tool/libtt.a $(FUZZ_HDR) | build/fuzz-bench/fuzz
+	$(FUZZ_CC) $(CPPFLAGS) -Ifuzz $(FUZZ_CF) -O2 $(filter %.c %.o %.a,$^) -o $@
 build/fuzz-tool/gen: build/fuzz-tool/fuzz/gen.o build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/libtt.a
 	$(FUZZ_CC) $^ -o $@
 build/fuzz-tool/afl-mutator.so: build/fuzz-tool/fuzz/afl_mutator.o build/fuzz-tool/fuzz/fz_mutator.o \
@@ -318,7 +321,7 @@ reports-fuzz: fuzz-tools $(addprefix build/cov/,$(FUZZ_TARGETS_ALL))
 
 reports: reports-fuzz reports-conformance
 
-bench: $(addprefix build/fuzz-bench/,$(FUZZ_TARGETS_ALL) empty reset_cost) fuzz-tools
+bench: $(addprefix build/fuzz-bench/,$(FUZZ_TARGETS_ALL) empty reset_cost mode_speed) fuzz-tools
 	@if command -v $(AFL_CC) >/dev/null 2>&1; then $(MAKE) --no-print-directory \
 	  $(addprefix build/fuzz-afl/,$(FUZZ_TARGETS_ALL) empty) build/fuzz-tool/afl-bench-feed.so; fi
 	@sh fuzz/bench.sh
