@@ -162,9 +162,9 @@ FUZZ_TIME ?= 30
 JOBS ?= 2
 ENGINE ?= auto
 FUZZ_OUT ?= fuzz/out
-FUZZ_TARGETS_ALL := func_invariants reset_equivalence decode_roundtrip text_parsers
+FUZZ_TARGETS_ALL := func_invariants reset_equivalence cycle_vs_func decode_roundtrip text_parsers
 FUZZ_TARGETS ?= $(FUZZ_TARGETS_ALL)
-FUZZ_PROG := func_invariants reset_equivalence
+FUZZ_PROG := func_invariants reset_equivalence cycle_vs_func
 FUZZ_HDR := fuzz/fz.h $(MODEL_HDR)
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CF := $(WARN) -g
