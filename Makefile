@@ -84,14 +84,14 @@ conformance-test: build/asan/ttconf build/release/ttconf
 
 # ---- conformance report and sensitivity (section owned by the report work) ------------------
 # make sensitivity: for every planted defect (model/defects.def) of the units the vectors check,
-#   a func-mode runner with that one defect compiled in (build/defect-<ID>/ttconf, $(WARN) -O1);
+#   a runner (both modes) with that one defect compiled in (build/defect-<ID>/ttconf, $(WARN) -O1);
 #   every vector is run against each and the target fails unless each defect makes >= 1 vector
 #   fail. Results: build/sensitivity/<ID>.txt and build/sensitivity/summary.tsv.
 #   Only the model sources that mention TT_DEFECT(<ID>) are recompiled per defect; the other
 #   objects and the runner come from the clean build build/defect-NONE/ (same flags). A defect
 #   named in a header, or a model source using TT_PLANTED directly, recompiles every source.
 # make reports-conformance: conformance results + sensitivity + reports/conformance.md.
-SENS_UNITS := sync gate config scalar threads
+SENS_UNITS := sync gate config scalar threads cycle
 SENS_CFLAGS := $(WARN) -O1
 SENS_JOBS ?= 2
 SENS_DEFS := $(shell tr '(,)"' '    ' <model/defects.def | awk '$$1 == "TT_DEF" { print $$2 "@" $$3 }')
