@@ -263,7 +263,7 @@ FUZZ_FIRE := CFG_GLOBAL_ONE_BANK:func_invariants:banked_writes \
              CYC_CFG_NO_ORDER:cycle_vs_func:cfg_order \
              CYC_DEADLOCK_EARLY:cycle_vs_func:cycle_deadlock_soundness \
              CYC_NONDETERMINISTIC:cycle_vs_func:cycle_determinism \
-             CYC_WRCFG_LATE_READ:cycle_vs_func:cycle_agreement \
+             CYC_LAND_FULL_WORD:cycle_vs_func:cycle_agreement \
              ENCODE_DROPS_LSB:decode_roundtrip:roundtrip_fields \
              ENCODE_DROPS_LSB:decode_roundtrip:roundtrip_text
 FUZZ_FIRE_RUNS ?= 20000

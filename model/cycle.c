@@ -74,7 +74,7 @@ static int land_writebacks(tt_state *st) {
   for (unsigned i = 0; i < c->nwb; i++) {
     tt_wb w = c->wb[i];
     if (w.due <= c->now) {
-      gpr_merge(st, w.thread, w.reg, w.value, w.mask);
+      gpr_merge(st, w.thread, w.reg, w.value, TT_DEFECT(CYC_LAND_FULL_WORD) ? ~0u : w.mask);
       landed++;
     } else {
       c->wb[keep++] = w;
