@@ -143,6 +143,7 @@ static void hazard(tt_state *st, unsigned kind, unsigned t, uint32_t index, unsi
     h->cycle = c->now;
   }
   if (c->nhazards < UINT32_MAX) c->nhazards++;
+  if (c->nhazards_kind[kind] < UINT32_MAX) c->nhazards_kind[kind]++;
 }
 
 static unsigned lowest_bit(uint64_t m) {
@@ -549,6 +550,9 @@ const char *tt_wait_kind_name(unsigned reason) {
 }
 
 unsigned tt_hazard_count(const tt_state *st) { return st->c.cyc.nhazards; }
+unsigned tt_hazard_kind_count(const tt_state *st, unsigned kind) {
+  return kind < TT_HAZ_KIND_COUNT ? st->c.cyc.nhazards_kind[kind] : 0;
+}
 
 int tt_hazard_get(const tt_state *st, unsigned i, tt_hazard *h) {
   if (i >= st->c.cyc.nhazards || i >= TT_HAZARD_KEEP) return -1;
