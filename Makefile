@@ -81,6 +81,7 @@ test: audit unit conformance-test replay
 
 conformance-test: build/asan/ttconf build/release/ttconf
 	build/asan/ttconf --mode both conformance
+	bash conformance/selftest/run.sh build/asan/ttconf
 
 # ---- conformance report and sensitivity (section owned by the report work) ------------------
 # make sensitivity: for every planted defect (model/defects.def) of the units the vectors check,
@@ -331,6 +332,25 @@ oss-fuzz-test:
 
 fuzz-resume-test: fuzz-build
 	@bash fuzz/resume-test.sh
+
+# ---- mutation testing (mutation/mutate.py; slow, so outside make test) ---------------------
+#   make mutation      MUT_PER_FILE mutants of each sampled model/ file (fixed MUT_SEED), each
+#                      run against the conformance suite and the unit tests; writes
+#                      reports/mutation.md. MUT_FUZZ=S also runs spec_diff S seconds on every
+#                      mutant the suite did not kill. MUT_JOBS parallel mutants (nice -n 10).
+#   make mutation-ci   a 2-per-file sample (CI); fails below MUT_CI_MIN percent killed
+MUT_PER_FILE ?= 30
+MUT_SEED ?= 12
+MUT_JOBS ?= 2
+MUT_FUZZ ?= 0
+MUT_CI_MIN ?= 80
+.PHONY: mutation mutation-ci
+mutation:
+	@nice -n 10 python3 mutation/mutate.py --per-file $(MUT_PER_FILE) --seed $(MUT_SEED) \
+	  --jobs $(MUT_JOBS) --fuzz $(MUT_FUZZ)
+mutation-ci:
+	@nice -n 10 python3 mutation/mutate.py --per-file 2 --seed $(MUT_SEED) --jobs $(MUT_JOBS) \
+	  --build build/mutation-ci --report build/mutation-ci/mutation.md --min-rate $(MUT_CI_MIN)
 
 clean:
 	rm -rf build

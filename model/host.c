@@ -35,7 +35,7 @@ static int gpr_slot(tt_core_id core, uint32_t off, unsigned *t) {
   return (int)((off & 0xFFu) >> 2);
 }
 
-tt_host_status tt_host_read(tt_state *st, tt_core_id core, uint32_t addr, unsigned size,
+tt_host_status tt_host_read(const tt_state *st, tt_core_id core, uint32_t addr, unsigned size,
                             uint32_t *value) {
   *value = 0;
   if (!size_ok(addr, size)) return TT_HOST_BAD_SIZE;
@@ -108,4 +108,25 @@ tt_host_status tt_host_write(tt_state *st, tt_core_id core, uint32_t addr, unsig
       addr < TT_HOST_TCFG_BASE + 4u * TT_THREAD_COUNT * TT_TCFG_WORD_COUNT)
     return TT_HOST_READONLY;                  /* ThreadConfig: SETC16 is its only writer */
   return TT_HOST_UNMAPPED;
+}
+
+const char *tt_host_status_name(unsigned status) {
+  switch (status) {
+  case TT_HOST_OK: return "ok";
+  case TT_HOST_UNMAPPED: return "unmapped";
+  case TT_HOST_READONLY: return "read-only";
+  case TT_HOST_BAD_SIZE: return "bad size";
+  case TT_HOST_UNSUPPORTED: return "unsupported";
+  default: return "unknown status";
+  }
+}
+
+const char *tt_core_name(unsigned core) {
+  switch (core) {
+  case TT_CORE_B: return "b";
+  case TT_CORE_T0: return "t0";
+  case TT_CORE_T1: return "t1";
+  case TT_CORE_T2: return "t2";
+  default: return "?";
+  }
 }

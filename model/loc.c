@@ -99,6 +99,21 @@ int tt_loc_parse(const char *text, size_t len, tt_loc *loc, const char **err) {
     if (!bracket(&l, &a)) FAIL("expected l1.u32[A]");
     if (a & 3) FAIL("l1.u32 address must be 4-aligned");
     loc->index = a;
+  } else if (lit(&l, "host.")) {
+    unsigned size;
+    if (lit(&l, "b")) a = TT_CORE_B;
+    else if (lit(&l, "t0")) a = TT_CORE_T0;
+    else if (lit(&l, "t1")) a = TT_CORE_T1;
+    else if (lit(&l, "t2")) a = TT_CORE_T2;
+    else FAIL("host core must be b, t0, t1 or t2");
+    if (lit(&l, ".u8")) { loc->kind = TT_LOC_HOST_U8; size = 1; }
+    else if (lit(&l, ".u16")) { loc->kind = TT_LOC_HOST_U16; size = 2; }
+    else if (lit(&l, ".u32")) { loc->kind = TT_LOC_HOST_U32; size = 4; }
+    else FAIL("expected host.C.u8[A], host.C.u16[A] or host.C.u32[A]");
+    if (!bracket(&l, &b)) FAIL("expected host.C.uW[A]");
+    if (b & (size - 1)) FAIL("host address must be naturally aligned");
+    loc->sel = (uint8_t)a;
+    loc->index = b;
   } else if (lit(&l, "mmio")) {
     if (!bracket(&l, &a)) FAIL("expected mmio[A]");
     if (a & 3) FAIL("mmio address must be 4-aligned");
@@ -117,9 +132,10 @@ int tt_loc_parse(const char *text, size_t len, tt_loc *loc, const char **err) {
 
 unsigned tt_loc_width(const tt_loc *loc) {
   switch ((tt_loc_kind)loc->kind) {
-  case TT_LOC_GPR: case TT_LOC_CFG: case TT_LOC_L1_U32: case TT_LOC_MMIO: return 32;
-  case TT_LOC_TCFG: case TT_LOC_L1_U16: return 16;
-  case TT_LOC_L1_U8: return 8;
+  case TT_LOC_GPR: case TT_LOC_CFG: case TT_LOC_L1_U32: case TT_LOC_MMIO:
+  case TT_LOC_HOST_U32: return 32;
+  case TT_LOC_TCFG: case TT_LOC_L1_U16: case TT_LOC_HOST_U16: return 16;
+  case TT_LOC_L1_U8: case TT_LOC_HOST_U8: return 8;
   case TT_LOC_SEM_VALUE: case TT_LOC_SEM_MAX: return 4;
   case TT_LOC_MUTEX: return 2;
   }
@@ -139,6 +155,12 @@ uint32_t tt_loc_get(const tt_state *st, const tt_loc *loc) {
   case TT_LOC_L1_U16: return tt_l1_read(st, loc->index, 2);
   case TT_LOC_L1_U32: return tt_l1_read(st, loc->index, 4);
   case TT_LOC_MMIO: return tt_mmio_read(st, loc->index);
+  case TT_LOC_HOST_U8: case TT_LOC_HOST_U16: case TT_LOC_HOST_U32: {
+    uint32_t v = 0;
+    tt_host_status s = tt_host_read(st, (tt_core_id)(loc->sel & 3), loc->index,
+                                    tt_loc_width(loc) / 8, &v);
+    return s == TT_HOST_OK || s == TT_HOST_UNSUPPORTED ? v : 0;
+  }
   }
   return 0;
 }
@@ -158,6 +180,9 @@ void tt_loc_set(tt_state *st, const tt_loc *loc, uint32_t v) {
   case TT_LOC_L1_U16: tt_l1_write(st, loc->index, 2, v); break;
   case TT_LOC_L1_U32: tt_l1_write(st, loc->index, 4, v); break;
   case TT_LOC_MMIO: tt_mmio_write(st, loc->index, v); break;
+  case TT_LOC_HOST_U8: case TT_LOC_HOST_U16: case TT_LOC_HOST_U32:
+    (void)tt_host_write(st, (tt_core_id)(loc->sel & 3), loc->index, tt_loc_width(loc) / 8, v);
+    break;
   }
 }
 
@@ -176,6 +201,13 @@ size_t tt_loc_format(const tt_loc *loc, char *buf, size_t n) {
   case TT_LOC_L1_U16: tt_put(&o, "l1.u16["); tt_put_hex(&o, loc->index); tt_put(&o, "]"); break;
   case TT_LOC_L1_U32: tt_put(&o, "l1.u32["); tt_put_hex(&o, loc->index); tt_put(&o, "]"); break;
   case TT_LOC_MMIO: tt_put(&o, "mmio["); tt_put_hex(&o, loc->index); tt_put(&o, "]"); break;
+  case TT_LOC_HOST_U8: case TT_LOC_HOST_U16: case TT_LOC_HOST_U32:
+    tt_put(&o, "host.");
+    tt_put(&o, tt_core_name(loc->sel));
+    tt_put(&o, loc->kind == TT_LOC_HOST_U8 ? ".u8[" : loc->kind == TT_LOC_HOST_U16 ? ".u16[" : ".u32[");
+    tt_put_hex(&o, loc->index);
+    tt_put(&o, "]");
+    break;
   }
   return tt_text_end(&o);
 }

@@ -369,15 +369,21 @@ unsigned tt_fault_code_class(unsigned code);
 /* ---- state access (raw: no side effects, no banking; marks dirty) ----------------------- */
 typedef enum tt_loc_kind {
   TT_LOC_GPR, TT_LOC_CFG, TT_LOC_TCFG, TT_LOC_SEM_VALUE, TT_LOC_SEM_MAX, TT_LOC_MUTEX,
-  TT_LOC_L1_U8, TT_LOC_L1_U16, TT_LOC_L1_U32, TT_LOC_MMIO
+  TT_LOC_L1_U8, TT_LOC_L1_U16, TT_LOC_L1_U32, TT_LOC_MMIO,
+  /* accesses, not storage: a load or store by RISC-V core `sel` (tt_core_id) through its host
+   * port (tt_host_read / tt_host_write) at byte address `index` */
+  TT_LOC_HOST_U8, TT_LOC_HOST_U16, TT_LOC_HOST_U32
 } tt_loc_kind;
 typedef struct tt_loc {
   uint8_t kind;      /* tt_loc_kind */
-  uint8_t sel;       /* thread (GPR, TCFG) or bank (CFG) */
+  uint8_t sel;       /* thread (GPR, TCFG), bank (CFG) or RISC-V core (HOST: tt_core_id) */
   uint32_t index;    /* register/word index, semaphore/mutex index, or byte address */
 } tt_loc;
 /* Parse "t0.gpr[3]", "cfg[1][200]", "tcfg[2][5]", "sem[3].value", "mutex[2]", "l1.u32[0x40]",
- * "mmio[0xFFB40074]". Returns 0, or -1 with a message in err. Numbers: decimal or 0x hex. */
+ * "mmio[0xFFB40074]", "host.t0.u32[0xFFE80020]" (core b, t0, t1 or t2; u8/u16/u32, naturally
+ * aligned). Returns 0, or -1 with a message in err. Numbers: decimal or 0x hex.
+ * Host locations: tt_loc_get performs the load (0 when the port refuses it), tt_loc_set the
+ * store (ignored when refused); tt_state_diff never reports them (they are not storage). */
 int tt_loc_parse(const char *text, size_t len, tt_loc *loc, const char **err);
 size_t tt_loc_format(const tt_loc *loc, char *buf, size_t n);
 unsigned tt_loc_width(const tt_loc *loc);          /* bits: 32/16/8/4; mutex: 2 */
@@ -403,9 +409,15 @@ typedef enum tt_host_status {
 #define TT_HOST_CFG_DUAL 0xFFEF0700u   /* ConfigDualWrite[224] */
 #define TT_HOST_TCFG_BASE 0xFFEF0A80u  /* ThreadConfig[3][68], 4 bytes per entry */
 /* size: 1, 2 or 4 bytes, naturally aligned. */
-tt_host_status tt_host_read(tt_state *st, tt_core_id core, uint32_t addr, unsigned size,
+tt_host_status tt_host_read(const tt_state *st, tt_core_id core, uint32_t addr, unsigned size,
                             uint32_t *value);
 tt_host_status tt_host_write(tt_state *st, tt_core_id core, uint32_t addr, unsigned size,
                              uint32_t value);
+/* "ok", "unmapped", "read-only", "bad size", "unsupported". A store or load is refused when
+ * the status is UNMAPPED, READONLY or BAD_SIZE; UNSUPPORTED (a ConfigDualWrite read) is
+ * performed and says the documentation calls it UnsupportedFunctionality. */
+const char *tt_host_status_name(unsigned status);
+/* Core name as in host locations: "b", "t0", "t1", "t2". */
+const char *tt_core_name(unsigned core);
 
 #endif

@@ -164,6 +164,11 @@ static const char *loc_check(const tt_loc *l) {
     if (l->index & 3) return "mmio address must be 4-aligned";
     return (l->index < TT_MMIO_LOW || l->index > 0xFFBFFFFCu)
                ? "mmio address must be 0xFFB11000..0xFFBFFFFC" : NULL;
+  case TT_LOC_HOST_U8: case TT_LOC_HOST_U16: case TT_LOC_HOST_U32: {
+    uint32_t size = l->kind == TT_LOC_HOST_U8 ? 1u : l->kind == TT_LOC_HOST_U16 ? 2u : 4u;
+    if (l->sel > TT_CORE_T2) return "host core must be b, t0, t1 or t2";
+    return l->index % size ? "host address must be naturally aligned" : NULL;
+  }
   default: return "unknown location kind";
   }
 }

@@ -100,6 +100,15 @@ static void fmt_fault(sb *s, const tt_state *st, const tt_vec *v, unsigned t) {
   }
 }
 
+static int is_host(const tt_loc *l) {
+  return l->kind == TT_LOC_HOST_U8 || l->kind == TT_LOC_HOST_U16 || l->kind == TT_LOC_HOST_U32;
+}
+
+/* A host-port access the port refuses (vector-format.md: the vector fails with its reason). */
+static int host_refused(tt_host_status s) {
+  return s == TT_HOST_UNMAPPED || s == TT_HOST_READONLY || s == TT_HOST_BAD_SIZE;
+}
+
 static void eval_expect(const tt_state *st, const tt_vec *v, const tt_vec_expect *x,
                         tt_vec_result *res, tt_vec_check *ck) {
   sb s;
@@ -114,7 +123,19 @@ static void eval_expect(const tt_state *st, const tt_vec *v, const tt_vec_expect
   ck->is_strict = 0;
   switch (x->kind) {
   case TT_VEC_EX_LOC:
-    actual = tt_loc_get(st, &x->loc);
+    if (is_host(&x->loc)) {   /* a load through the port, after the run */
+      uint32_t hv = 0;
+      tt_host_status hs = tt_host_read(st, (tt_core_id)x->loc.sel, x->loc.index,
+                                       tt_loc_width(&x->loc) / 8, &hv);
+      if (host_refused(hs)) {
+        sb_str(&s, "host load refused: ");
+        sb_str(&s, tt_host_status_name(hs));
+        break;
+      }
+      actual = hv;
+    } else {
+      actual = tt_loc_get(st, &x->loc);
+    }
     ok = actual == x->value;
     sb_str(&s, "actual ");
     fmt_value(&s, &x->loc, actual);
@@ -346,7 +367,17 @@ tt_vec_status tt_vec_run(tt_state *st, tt_state *scratch_initial, const tt_vec *
       return run_error(res, v->knobs[i].line, "unknown value for knob ", v->knobs[i].name, "");
   }
   tt_reset(st);
-  for (unsigned i = 0; i < v->ninits; i++) tt_loc_set(st, &v->inits[i].loc, v->inits[i].value);
+  for (unsigned i = 0; i < v->ninits; i++) {
+    const tt_vec_init *in = &v->inits[i];
+    if (is_host(&in->loc)) {   /* a store through the port, in file order */
+      tt_host_status hs = tt_host_write(st, (tt_core_id)in->loc.sel, in->loc.index,
+                                        tt_loc_width(&in->loc) / 8, in->value);
+      if (host_refused(hs))
+        return run_error(res, in->line, "host store refused: ", tt_host_status_name(hs), "");
+    } else {
+      tt_loc_set(st, &in->loc, in->value);
+    }
+  }
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     if (v->prog_len[t] == 0) continue;
     if (tt_load_program(st, t, v->prog[t], v->prog_len[t]) != 0)
