@@ -163,10 +163,10 @@ FUZZ_TIME ?= 30
 JOBS ?= 2
 ENGINE ?= auto
 FUZZ_OUT ?= fuzz/out
-FUZZ_TARGETS_ALL := func_invariants reset_equivalence cycle_vs_func decode_roundtrip text_parsers
+FUZZ_TARGETS_ALL := func_invariants reset_equivalence cycle_vs_func spec_diff decode_roundtrip text_parsers
 FUZZ_TARGETS ?= $(FUZZ_TARGETS_ALL)
-FUZZ_PROG := func_invariants reset_equivalence cycle_vs_func
-FUZZ_HDR := fuzz/fz.h $(MODEL_HDR)
+FUZZ_PROG := func_invariants reset_equivalence cycle_vs_func spec_diff
+FUZZ_HDR := fuzz/fz.h fuzz/spec_ref.h $(MODEL_HDR)
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CF := $(WARN) -g
 
@@ -192,8 +192,10 @@ $(eval $(call FUZZ_FLAVOUR,fuzz-tool,$$(FUZZ_CC),$$(FUZZ_CF) -O2 -fPIC))
 $(eval $(call FUZZ_FLAVOUR,cov,$$(FUZZ_CC),$$(FUZZ_CF) -O1 -DFZ_REPLAY -fprofile-instr-generate -fcoverage-mapping))
 $(eval $(call FUZZ_FLAVOUR,fuzz-plant,$$(FUZZ_CC),$$(FUZZ_CF) -O1 -DFZ_PLANT_TEXT_OOB -fsanitize=fuzzer-no-link $$(FUZZ_SAN)))
 
-# objects of target $(2) in flavour $(1) (libFuzzer hooks of the mutator: program targets only)
-fz_objs = build/$(1)/fuzz/$(2).o build/$(1)/fuzz/fz_input.o build/$(1)/fuzz/fz_mutator.o
+# objects of target $(2) in flavour $(1) (libFuzzer hooks of the mutator: program targets only;
+# spec_diff also links its reference interpreter)
+fz_objs = build/$(1)/fuzz/$(2).o build/$(1)/fuzz/fz_input.o build/$(1)/fuzz/fz_mutator.o \
+          $(if $(filter spec_diff,$(2)),build/$(1)/fuzz/spec_ref.o)
 fz_lfmut = $(if $(filter $(2),$(FUZZ_PROG)),build/$(1)/fuzz/fz_lf_mutator.o)
 
 define FUZZ_BINS
@@ -265,6 +267,25 @@ FUZZ_FIRE := CFG_GLOBAL_ONE_BANK:func_invariants:banked_writes \
              CYC_DEADLOCK_EARLY:cycle_vs_func:cycle_deadlock_soundness \
              CYC_NONDETERMINISTIC:cycle_vs_func:cycle_determinism \
              CYC_LAND_FULL_WORD:cycle_vs_func:cycle_agreement \
+             SEMPOST_HONORS_MAX:spec_diff:spec_value \
+             SEMINIT_CLAMPS:spec_diff:spec_value \
+             MUTEX_NO_FAIRNESS:spec_diff:spec_value \
+             SEMWAIT_C1_GT:spec_diff:spec_value \
+             NOP_CAUGHT_ANY:spec_diff:spec_issue \
+             STREAMWAIT_NO_HI:spec_diff:spec_value \
+             WAIT_REPLACES_LATCH:spec_diff:spec_issue \
+             RMWCIB_WRONG_LANE:spec_diff:spec_value \
+             WRCFG128_NO_ALIGN:spec_diff:spec_value \
+             CFGSHIFTMASK_ROTL:spec_diff:spec_value \
+             RESET_EN_VIA_RMWCIB:spec_diff:spec_value \
+             RESET_EN_IGNORED:spec_diff:spec_value \
+             ADD_NO_WRAP:spec_diff:spec_value \
+             MUL_FULL_WIDTH:spec_diff:spec_value \
+             CMP_SIGNED:spec_diff:spec_value \
+             SETDMAREG_14BIT:spec_diff:spec_value \
+             OFFSET_CARRY:spec_diff:spec_value \
+             ADDR_POST_INCREMENT:spec_diff:spec_value \
+             ATINCGET_NARROW_MASK:spec_diff:spec_value \
              ENCODE_DROPS_LSB:decode_roundtrip:roundtrip_fields \
              ENCODE_DROPS_LSB:decode_roundtrip:roundtrip_text
 FUZZ_FIRE_RUNS ?= 20000

@@ -76,6 +76,8 @@ int fz_init_valid(const tt_loc *loc, uint32_t *value) {
   case TT_LOC_MMIO:
     if (i < TT_MMIO_LOW || i - TT_MMIO_BASE >= TT_MMIO_SIZE || (i & 3)) return 0;
     break;
+  case TT_LOC_HOST_U8: case TT_LOC_HOST_U16: case TT_LOC_HOST_U32:
+    return 0;  /* host-port accesses are not initial-state records */
   default: return 0;
   }
   return 1;
