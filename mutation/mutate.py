@@ -37,11 +37,13 @@ import argparse
 import bisect
 import concurrent.futures as cf
 import hashlib
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -259,6 +261,20 @@ class Builder:
             for rc, out in ex.map(lambda a: cc(a), jobs):
                 if rc != 0:
                     sys.exit("mutation: baseline build failed:\n" + out)
+        # which model objects each binary pulls from the library: a unit test that does not
+        # link the mutated file cannot see the mutant and is not run for it
+        lib = os.path.join(self.base, "libtt.a")
+        if os.path.exists(lib):
+            os.unlink(lib)
+        run(["ar", "rcs", lib] + [os.path.join(self.base, f[:-2] + ".o") for f in self.model_srcs])
+        self.links = {}
+        for u in self.units + ["runner"]:
+            mp = os.path.join(self.base, u + ".map")
+            rc, out = cc([os.path.join(self.base, u + ".o"), lib, "-lpthread", "-Wl,-Map=" + mp,
+                          "-o", os.path.join(self.base, u + ".bin")])
+            if rc != 0:
+                sys.exit("mutation: baseline link of %s failed:\n%s" % (u, out))
+            self.links[u] = set(re.findall(r"libtt\.a\((\w+)\.o\)", open(mp).read()))
         self.base_sections = {}
         for f in self.model_srcs:
             self.base_sections[f] = text_sections(os.path.join(self.base, f[:-2] + ".o"))
@@ -272,11 +288,11 @@ class Builder:
                 objs.append(os.path.join(self.base, f[:-2] + ".o"))
         return objs
 
-    def link_all(self, wdir, objs):
+    def link_all(self, wdir, objs, units):
         rc, out = cc([os.path.join(self.base, "runner.o")] + objs + ["-o", os.path.join(wdir, "ttconf")])
         if rc != 0:
             return "link ttconf: " + out
-        for u in self.units:
+        for u in units:
             rc, out = cc([os.path.join(self.base, u + ".o")] + objs +
                          ["-lpthread", "-o", os.path.join(wdir, u)])
             if rc != 0:
@@ -302,7 +318,9 @@ def compile_mutant(b, m, src, wdir):
 
 def test_mutant(b, m, obj, wdir):
     res = {"conformance": [], "unit": []}
-    err = b.link_all(wdir, b.model_objs(os.path.basename(m["file"]), obj))
+    stem = os.path.basename(m["file"])[:-2]
+    units = [u for u in b.units if stem in b.links[u]]
+    err = b.link_all(wdir, b.model_objs(os.path.basename(m["file"]), obj), units)
     if err:
         res["conformance"].append("link error")
         return res
@@ -315,7 +333,7 @@ def test_mutant(b, m, obj, wdir):
     rc, out = run(["bash", "conformance/selftest/run.sh", ttconf], timeout=TIMEOUT)
     if rc != 0:
         res["conformance"].append("selftest" if rc != "timeout" else "selftest (timeout)")
-    for u in b.units:
+    for u in units:
         rc, out = run([os.path.join(wdir, u)], timeout=TIMEOUT)
         if rc != 0:
             res["unit"].append(u if rc != "timeout" else u + " (timeout)")
@@ -528,6 +546,26 @@ def main():
     skipped = {"stillborn": 0, "tce": 0}
     results = []
 
+    # stillborn / identical-code verdicts depend on the model sources and flags only
+    mfp = hashlib.sha1()
+    for f in sorted(os.listdir(os.path.join(ROOT, "model"))):
+        if f.endswith((".c", ".h", ".def")):
+            mfp.update(f.encode() + open(os.path.join(ROOT, "model", f), "rb").read())
+    mfp.update(" ".join(WARN + [CC]).encode())
+    model_fp = mfp.hexdigest()
+    draw_path = os.path.join(bdir, "draw.jsonl")
+    drawn = {}
+    if os.path.exists(draw_path):
+        for ln in open(draw_path):
+            try:
+                e = json.loads(ln)
+            except ValueError:
+                continue
+            if e.get("fp") == model_fp:
+                drawn[e["id"]] = e["verdict"]
+    draw_fh = open(draw_path, "a")
+    draw_lock = threading.Lock()
+
     def draw(f, worker):
         """The sample of one file, drawn sequentially (compile + TCE), in rank order."""
         sample = []
@@ -535,8 +573,15 @@ def main():
         for m in cands[f]:
             if len(sample) >= args.per_file:
                 break
-            shutil.rmtree(wdir, ignore_errors=True)
-            obj, cpath = compile_mutant(b, m, srcs[f], wdir)
+            if m["id"] in drawn:
+                obj = drawn[m["id"]]
+            else:
+                shutil.rmtree(wdir, ignore_errors=True)
+                obj, cpath = compile_mutant(b, m, srcs[f], wdir)
+                verdict = obj if obj in ("stillborn", "tce") else "ok"
+                with draw_lock:
+                    draw_fh.write(json.dumps({"fp": model_fp, "id": m["id"], "verdict": verdict}) + "\n")
+                    draw_fh.flush()
             if obj == "stillborn":
                 skipped["stillborn"] += 1
                 continue
@@ -553,8 +598,38 @@ def main():
             samples[futs[fu]] = fu.result()
     todo = [m for f in args.files for m in samples[f]]
 
+    # results of earlier runs with exactly the same sources, suite and flags (resumable)
+    fp = hashlib.sha1()
+    for d in ["model", "tests", "conformance"]:
+        for dp, dn, fn in sorted(os.walk(os.path.join(ROOT, d))):
+            dn.sort()
+            for f in sorted(fn):
+                if f.endswith((".c", ".h", ".def", ".vec", ".sh")):
+                    fp.update(f.encode())
+                    fp.update(open(os.path.join(dp, f), "rb").read())
+    fp.update(" ".join(WARN + [CC, str(args.fuzz)]).encode())
+    fingerprint = fp.hexdigest()
+    cache_path = os.path.join(bdir, "cache.jsonl")
+    cache = {}
+    if os.path.exists(cache_path):
+        for ln in open(cache_path):
+            try:
+                e = json.loads(ln)
+            except ValueError:
+                continue
+            if e.get("fp") == fingerprint:
+                cache[e["id"]] = e
+    cache_fh = open(cache_path, "a")
+    cache_lock = threading.Lock()
+
     def one(args_):
         i, m = args_
+        if m["id"] in cache:
+            r = dict(m)
+            c = cache[m["id"]]
+            r.update({"conformance": c["conformance"], "unit": c["unit"], "fuzz": c.get("fuzz")})
+            r["equivalent"] = m["id"] in eq and not (r["conformance"] or r["unit"])
+            return r
         wdir = os.path.join(bdir, "m%d" % (i % max(1, args.jobs * 2)))
         shutil.rmtree(wdir, ignore_errors=True)
         f = os.path.basename(m["file"])
@@ -564,6 +639,10 @@ def main():
         r["equivalent"] = m["id"] in eq and not (r["conformance"] or r["unit"])
         if args.fuzz and not (r["conformance"] or r["unit"]) and not r["equivalent"]:
             r["fuzz"] = fuzz_mutant(b, m, srcs[f], wdir, args.fuzz)
+        with cache_lock:
+            cache_fh.write(json.dumps({"fp": fingerprint, "id": m["id"], "conformance": r["conformance"],
+                                       "unit": r["unit"], "fuzz": r.get("fuzz")}) + "\n")
+            cache_fh.flush()
         return r
 
     done = 0
