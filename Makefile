@@ -27,7 +27,7 @@ TOOL_SRC  := model/tools/ttasm.c
 RUNNER_SRC := conformance/runner.c
 VEC ?= conformance
 
-.PHONY: all test conformance fuzz bench reports clean audit unit exhaustive replay sensitivity \
+.PHONY: all test conformance conformance-test fuzz bench reports clean audit unit exhaustive replay sensitivity \
         reports-conformance sensitivity-build
 .DELETE_ON_ERROR:
 
@@ -74,6 +74,7 @@ unit: $(addprefix build/release/tests/,$(TESTS)) $(addprefix build/asan/tests/,$
 	  for fl in release asan; do echo "== unit $$t ($$fl)"; build/$$fl/tests/$$t; done; done
 
 conformance: build/asan/ttconf
+	@if [ -z "$(strip $(VEC))" ]; then echo "make conformance: VEC is empty: give a .vec file or a directory (default: conformance)"; exit 2; fi
 	build/asan/ttconf --mode both $(VEC)
 
 test: audit unit conformance-test replay
@@ -81,6 +82,8 @@ test: audit unit conformance-test replay
 
 conformance-test: build/asan/ttconf build/release/ttconf
 	build/asan/ttconf --mode both conformance
+	@bash conformance/selftest/run.sh build/asan/ttconf | tail -n 1 | sed 's/^/conformance selftest (the runner on broken vectors and empty runs): /'; \
+	  exit $${PIPESTATUS[0]}
 
 # ---- conformance report and sensitivity (section owned by the report work) ------------------
 # make sensitivity: for every planted defect (model/defects.def) of the units the vectors check,
