@@ -77,7 +77,7 @@ conformance: build/asan/ttconf
 	@if [ -z "$(strip $(VEC))" ]; then echo "make conformance: VEC is empty: give a .vec file or a directory (default: conformance)"; exit 2; fi
 	build/asan/ttconf --mode both $(VEC)
 
-test: audit unit conformance-test replay
+test: audit unit conformance-test replay triage-test
 	@echo "make test: all stages passed"
 
 conformance-test: build/asan/ttconf build/release/ttconf
@@ -173,7 +173,7 @@ FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 FUZZ_CF := $(WARN) -g
 
 .PHONY: replay replay-corpus fuzz-fire fuzz fuzz-build fuzz-seeds bench reports reports-fuzz \
-        oss-fuzz-test fuzz-resume-test fuzz-tools
+        oss-fuzz-test fuzz-resume-test fuzz-tools triage-test
 
 # ---- flavours: $(1) dir, $(2) compiler, $(3) compile flags ---------------------------------
 define FUZZ_FLAVOUR
@@ -286,6 +286,14 @@ replay-corpus: $(addprefix build/replay/,$(FUZZ_TARGETS_ALL))
 	@set -e; for t in $(FUZZ_TARGETS_ALL); do build/replay/$$t corpus fuzz/seeds; done
 
 replay: replay-corpus fuzz-fire
+
+# triage-test (part of `make test`): planted defects' findings go through fuzz/triage.sh; each
+# reproducer fails under the defective runner and passes `make conformance VEC=` (or is replay-only)
+TRIAGE_TEST_IDS := CFG_GLOBAL_ONE_BANK CFG_BANK0_ONLY SEM_NO_SATURATE SEMGET_WRAPS MUTEX1_VALID \
+                   ATRELM_NONOWNER RDCFG_OTHER_THREAD BUDGET_OVERRUN NONDETERMINISTIC
+triage-test: $(foreach id,$(TRIAGE_TEST_IDS),build/fuzz-defect-$(id)/func_invariants build/defect-$(id)/ttconf) \
+             build/replay/func_invariants build/asan/ttconf
+	@bash fuzz/triage-test.sh
 
 # ---- seeds, campaigns, reports, bench, OSS-Fuzz -------------------------------------------
 fuzz-seeds: build/fuzz-tool/gen

@@ -34,6 +34,41 @@ _Noreturn void fz_die(const fz_fail *f) {
   abort();
 }
 
+void fz_require_loc(fz_fail *f, unsigned kind, unsigned sel, uint32_t index, uint32_t value) {
+  f->req = FZ_REQ_AFTER_ROUND;
+  for (unsigned i = 0; i < f->nexpect; i++)
+    if (f->expect[i].kind == FZ_EX_LOC && f->expect[i].loc.kind == kind &&
+        f->expect[i].loc.sel == sel && f->expect[i].loc.index == index) {
+      f->expect[i].value = value;
+      return;
+    }
+  if (f->nexpect >= FZ_MAX_EXPECT) return;
+  fz_expect *e = &f->expect[f->nexpect++];
+  memset(e, 0, sizeof *e);
+  e->kind = FZ_EX_LOC;
+  e->loc.kind = (uint8_t)kind;
+  e->loc.sel = (uint8_t)sel;
+  e->loc.index = index;
+  e->value = value;
+}
+
+void fz_require_blocked(fz_fail *f, unsigned thread) {
+  f->req = FZ_REQ_AFTER_ROUND;
+  for (unsigned i = 0; i < f->nexpect; i++)
+    if (f->expect[i].kind == FZ_EX_BLOCKED && f->expect[i].thread == thread) return;
+  if (f->nexpect >= FZ_MAX_EXPECT) return;
+  fz_expect *e = &f->expect[f->nexpect++];
+  memset(e, 0, sizeof *e);
+  e->kind = FZ_EX_BLOCKED;
+  e->thread = (uint8_t)thread;
+}
+
+void fz_require_none(fz_fail *f, const char *why) {
+  f->req = FZ_REQ_NONE;
+  f->nexpect = 0;
+  snprintf(f->req_why, sizeof f->req_why, "%s", why);
+}
+
 /* ---- bytes <-> fz_prog ---------------------------------------------------------------------- */
 static uint32_t rd16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
 static uint32_t rd32(const uint8_t *p) {
