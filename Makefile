@@ -153,7 +153,7 @@ reports-conformance: build/release/ttasm build/release/ttconf sensitivity-build
 #   make fuzz-seeds      regenerate corpus/<target>/ from conformance/**/*.vec and fuzz/seeds/
 #   make bench           execs/s per target vs the empty target on the same inputs; reset cost
 #   make reports-fuzz    reports/fuzz.md (+ PNG) from the last campaign in FUZZ_OUT
-#   make oss-fuzz-test   run fuzz/oss-fuzz/build.sh as OSS-Fuzz would, then each binary briefly
+#   make oss-fuzz-test   fuzz/oss-fuzz/build.sh in the OSS-Fuzz/ClusterFuzzLite layout (scratch $SRC), each fuzzer on its seed zip
 # Build directories, one per flag set: build/fuzz-lf (libFuzzer+ASan+UBSan), build/fuzz-afl
 # (afl-clang-fast), build/fuzz-bench (libFuzzer, -O2, no sanitizer), build/replay (plain main,
 # ASan+UBSan), build/fuzz-tool (plain main, -O2, -fPIC: minimizer, generators, AFL++ mutator
@@ -326,7 +326,7 @@ bench: $(addprefix build/fuzz-bench/,$(FUZZ_TARGETS_ALL) empty reset_cost) fuzz-
 	@sh fuzz/bench.sh
 
 oss-fuzz-test:
-	@sh fuzz/oss-fuzz/test.sh
+	@bash fuzz/oss-fuzz/test.sh
 
 fuzz-resume-test: fuzz-build
 	@bash fuzz/resume-test.sh

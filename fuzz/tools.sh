@@ -8,7 +8,7 @@ CC=${FUZZ_CC:-clang}; AFL=${AFL_CC:-afl-clang-fast}
 missing=""
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' >"$tmp/t.c"
-command -v "$CC" >/dev/null 2>&1 || missing="$missing clang-14"
+command -v "$CC" >/dev/null 2>&1 || missing="$missing clang"   # `clang` (Debian 12: clang-14)
 "$CC" -fsanitize=fuzzer "$tmp/t.c" -o "$tmp/t" >/dev/null 2>&1 || missing="$missing libclang-rt-14-dev"
 command -v llvm-profdata-14 >/dev/null 2>&1 || missing="$missing llvm-14"
 command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox"
