@@ -165,9 +165,9 @@ FUZZ_TIME ?= 30
 JOBS ?= 2
 ENGINE ?= auto
 FUZZ_OUT ?= fuzz/out
-FUZZ_TARGETS_ALL := func_invariants reset_equivalence decode_roundtrip text_parsers
+FUZZ_TARGETS_ALL := func_invariants reset_equivalence cycle_vs_func decode_roundtrip text_parsers
 FUZZ_TARGETS ?= $(FUZZ_TARGETS_ALL)
-FUZZ_PROG := func_invariants reset_equivalence
+FUZZ_PROG := func_invariants reset_equivalence cycle_vs_func
 FUZZ_HDR := fuzz/fz.h $(MODEL_HDR)
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CF := $(WARN) -g
@@ -255,6 +255,15 @@ FUZZ_FIRE := CFG_GLOBAL_ONE_BANK:func_invariants:banked_writes \
              BUDGET_OVERRUN:func_invariants:budget_respected \
              NONDETERMINISTIC:func_invariants:determinism \
              RESET_KEEPS_L1:reset_equivalence:reset_equivalence \
+             CYC_RESET_KEEPS_STATE:reset_equivalence:reset_equivalence \
+             CYC_DOUBLE_ISSUE:cycle_vs_func:one_issue_per_thread \
+             CYC_THCON_SHARED:cycle_vs_func:thcon_exclusive \
+             CYC_SYNC_SLOT_SHARED:cycle_vs_func:sync_slot_single \
+             CYC_CFG_OVERWRITE:cycle_vs_func:cfg_stage_single \
+             CYC_CFG_NO_ORDER:cycle_vs_func:cfg_order \
+             CYC_DEADLOCK_EARLY:cycle_vs_func:cycle_deadlock_soundness \
+             CYC_NONDETERMINISTIC:cycle_vs_func:cycle_determinism \
+             CYC_WRCFG_LATE_READ:cycle_vs_func:cycle_agreement \
              ENCODE_DROPS_LSB:decode_roundtrip:roundtrip_fields \
              ENCODE_DROPS_LSB:decode_roundtrip:roundtrip_text
 FUZZ_FIRE_RUNS ?= 20000

@@ -12,6 +12,7 @@
  *                                  seed); exit 0 as soon as NAME is reported
  *   T --matrix PATH...             form x outcome table (markdown) over the inputs
  *   T --name-of PATH               print the invariant a single input reports (or "ok")
+ *   T --stats-inputs FILE          one pass over a bench input file, then the target's counters
  * Exit status: 0 when everything expected happened. */
 #include <dirent.h>
 #include <stdio.h>
@@ -866,8 +867,31 @@ static int time_inputs(double secs, const char *path) {
   return 0;
 }
 
+/* One pass over a bench input file (length-prefixed inputs), then the target's counters. */
+static int stats_inputs(const char *path) {
+  size_t n = 0, pos = 0;
+  uint8_t *d = read_file(path, &n);
+  static fz_fail f;
+  unsigned long execs = 0, failed = 0;
+  if (!d) return 2;
+  while (pos + 4 <= n) {
+    uint32_t len = (uint32_t)d[pos] | (uint32_t)d[pos + 1] << 8 | (uint32_t)d[pos + 2] << 16 | (uint32_t)d[pos + 3] << 24;
+    pos += 4;
+    if (pos + len > n) break;
+    failed += (unsigned long)(fz_this_target.check_bytes(d + pos, len, &f) != 0);
+    pos += len;
+    execs++;
+  }
+  free(d);
+  char buf[512] = "no counters";
+  if (fz_this_target.stats) fz_this_target.stats(buf, sizeof buf);
+  printf("%s: %lu inputs (%lu failed): %s\n", fz_this_target.name, execs, failed, buf);
+  return failed ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
   fz_this_target.init();
+  if (argc >= 3 && strcmp(argv[1], "--stats-inputs") == 0) return stats_inputs(argv[2]);
   if (argc >= 4 && strcmp(argv[1], "--time") == 0) return time_inputs(strtod(argv[2], NULL), argv[3]);
   if (argc >= 6 && (strcmp(argv[1], "--bench-inputs") == 0 || strcmp(argv[1], "--bench-inputs-full") == 0))
     return bench_inputs(strtoul(argv[2], NULL, 0), (unsigned)strtoul(argv[3], NULL, 0),

@@ -16,8 +16,8 @@
  *     u16 n0, u16 n1     instruction counts of t0 and t1 (clamped to what the body holds;
  *                        t2 takes every remaining whole word, at most FZ_MAX_INSN)
  *     u8  ninit          initial-state records at the start of the body (at most FZ_MAX_INIT)
- *     u8  flags          reserved (kept by the codec and the reproducers; no effect today)
- *     u16 knobs          bit k: knob k takes its value 1 (value 0 = the model's default)
+ *     u8  flags          bit 0 deep checks (replay); bits 1..6: knobs 16..21 take value 1
+ *     u16 knobs          bit k: knob k (0..15) takes its value 1 (value 0 = the model's default)
  *     u16 budget         scheduler rounds; 0 = default (4 * instructions + 16, enough to end)
  *   init record: u8 (kind | sel << 4), u24 index (L1 byte address, MMIO offset from
  *     0xFFB00000, or register index), u32 value. Records that name no location are ignored.
@@ -61,6 +61,9 @@ void fz_prog_decode(const uint8_t *d, size_t n, fz_prog *p);
 size_t fz_prog_encode(const fz_prog *p, uint8_t *out, size_t max);
 int fz_init_valid(const tt_loc *loc, uint32_t *value);   /* masks value; 0 = not a location */
 uint64_t fz_budget(const fz_prog *p);
+/* Knob k at value 1? (knobs 0..15: the `knobs` field; 16..21: flag bits 1..6) */
+int fz_knob_get(const fz_prog *p, unsigned k);
+void fz_knob_put(fz_prog *p, unsigned k, int on);
 /* tt_reset, knobs, init records, programs: the state right before tt_run. */
 void fz_setup(tt_state *st, const fz_prog *p);
 uint32_t fz_total(const fz_prog *p);
@@ -130,6 +133,7 @@ typedef struct fz_target {
   int (*check_bytes)(const uint8_t *d, size_t n, fz_fail *f);   /* 0 ok, 1 failed */
   int (*check_prog)(const fz_prog *p, fz_fail *f);              /* program targets */
   void (*init)(void);              /* once per process (LLVMFuzzerInitialize, driver main) */
+  void (*stats)(char *buf, size_t n); /* optional: counters since start (driver --stats) */
 } fz_target;
 /* Each check ends with tt_reset(), so the next input starts from a clean state and the cost
  * (and the edges) of a reset depend only on the input that caused it: AFL++ stability. */

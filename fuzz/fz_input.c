@@ -256,9 +256,20 @@ uint64_t fz_digest(const tt_state *st) {
   return h;
 }
 
+/* Knob k takes its value 1 when its bit is set: knobs 0..15 in `knobs`, 16..21 in flag bits
+ * 1..6 (flag bit 0 is FZ_F_DEEP). */
+int fz_knob_get(const fz_prog *p, unsigned k) {
+  if (k < 16) return (p->knobs >> k) & 1u;
+  return k < 22 ? (p->flags >> (k - 15)) & 1u : 0;
+}
+void fz_knob_put(fz_prog *p, unsigned k, int on) {
+  if (k < 16) p->knobs = (uint16_t)(on ? p->knobs | (1u << k) : p->knobs & ~(1u << k));
+  else if (k < 22) p->flags = (uint8_t)(on ? p->flags | (1u << (k - 15)) : p->flags & ~(1u << (k - 15)));
+}
+
 void fz_setup(tt_state *st, const fz_prog *p) {
   tt_reset(st);
-  for (unsigned k = 0; k < TT_KNOB_COUNT; k++) st->p.knob[k] = (uint8_t)((p->knobs >> k) & 1u);
+  for (unsigned k = 0; k < TT_KNOB_COUNT; k++) st->p.knob[k] = (uint8_t)fz_knob_get(p, k);
   for (uint32_t i = 0; i < p->ninit; i++) tt_loc_set(st, &p->init[i].loc, p->init[i].value);
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) tt_load_program(st, t, p->w[t], p->n[t]);
 }
@@ -283,11 +294,11 @@ int fz_prog_from_vec(const char *text, size_t len, fz_prog *p) {
   if (tt_vec_parse(text, len, &v, &e) != 0) return -1;
   fz_prog_clear(p);
   for (unsigned i = 0; i < v.nknobs; i++)
-    for (unsigned k = 0; k < TT_KNOB_COUNT && k < 16; k++)
+    for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
       if (strcmp(tt_knob_name(k), v.knobs[i].name) == 0) {
         int idx = knob_value_index(k, v.knobs[i].value);
-        if (idx == 1) p->knobs |= (uint16_t)(1u << k);
-        if (idx == 0) p->knobs &= (uint16_t)~(1u << k);
+        if (idx == 1) fz_knob_put(p, k, 1);
+        if (idx == 0) fz_knob_put(p, k, 0);
       }
   if (v.has_budget && v.budget <= 0xFFFF) p->budget = (uint16_t)v.budget;
   for (unsigned i = 0; i < v.ninits && p->ninit < FZ_MAX_INIT; i++) {
@@ -337,8 +348,8 @@ size_t fz_prog_to_vec(const fz_prog *p, const char *name, const char *header, ch
   char loc[64], val[48], dis[128];
   if (header) sput(&s, "%s", header);
   sput(&s, "name: %s\nmode: func\n", name);
-  for (unsigned k = 0; k < TT_KNOB_COUNT && k < 16; k++)
-    if (p->knobs & (1u << k))
+  for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
+    if (fz_knob_get(p, k))
       sput(&s, "knob: %s=%s\n", tt_knob_name(k), knob_value_name(k, 1, val, sizeof val));
   if (p->budget) sput(&s, "budget: %u\n", (unsigned)p->budget);
   for (uint32_t i = 0; i < p->ninit; i++) {

@@ -1,5 +1,7 @@
 /* reset_equivalence.c — after any program, tt_reset() leaves the state byte-for-byte equal to
  * a fresh tt_init() (with the same parameters: mode and knobs survive reset by contract).
+ * Every input runs twice: in functional mode, then in cycle mode (whose micro-architectural
+ * state — write-back queue, Config pipeline, ThCon, issue cycles — must vanish too).
  *
  * Per input the comparison covers everything a run can reach without scaling with L1 size:
  * the whole tt_core, the program words that were loaded, every L1/MMIO granule that was
@@ -30,8 +32,9 @@ static const char *field_at(size_t off) {
       F(c.mutex_handoff), F(c.thr), F(c.prng_seed), F(c.prng_reseeds), F(c.icache_invalidates),
       F(c.ctx_cnt_resets), F(c.packer), F(c.src_allowed_unpackers), F(c.src_dirty), F(c.steps),
       F(c.form_count), F(c.fault_counts), F(c.l1_dirty_count), F(c.mmio_dirty_count),
-      F(c.last_outcome), F(prog), F(src), F(l1), F(mmio), F(l1_dirty), F(mmio_dirty),
-      F(l1_dirty_list), F(mmio_dirty_list), F(p),
+      F(c.last_outcome), F(c.cyc), F(c.cyc.wb), F(c.cyc.cfgp), F(c.cyc.stall), F(c.cyc.hazards),
+      F(prog), F(src), F(l1), F(mmio), F(l1_dirty), F(mmio_dirty), F(l1_dirty_list),
+      F(mmio_dirty_list), F(issue_cycle), F(p),
 #undef F
   };
   const char *name = "?";
@@ -59,16 +62,16 @@ static void init(void) {
   if (!ready) { tt_init(&st); tt_init(&fresh); ready = 1; }
 }
 
-static int check_prog(const fz_prog *p, fz_fail *f) {
+static int check_mode(const fz_prog *p, fz_fail *f, tt_mode mode) {
   static uint16_t l1_list[TT_L1_CHUNKS], mmio_list[TT_MMIO_CHUNKS];
-  memset(f, 0, sizeof *f);
-  init();
   fz_setup(&st, p);
+  tt_set_mode(&st, mode);
   fresh.p = st.p;
-  tt_run(&st, fz_budget(p));
+  tt_run(&st, mode == TT_MODE_CYCLE ? 64u * (uint64_t)fz_total(p) + 256u : fz_budget(p));
   /* what the run touched, recorded before the reset */
   unsigned n_l1 = st.c.l1_dirty_count, n_mmio = st.c.mmio_dirty_count, src = st.c.src_dirty;
-  uint32_t len[TT_THREAD_COUNT];
+  uint32_t len[TT_THREAD_COUNT], issued[TT_THREAD_COUNT];
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) issued[t] = st.c.thr[t].retired + 1u;
   memcpy(l1_list, st.l1_dirty_list, n_l1 * sizeof l1_list[0]);
   memcpy(mmio_list, st.mmio_dirty_list, n_mmio * sizeof mmio_list[0]);
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) len[t] = st.c.thr[t].len;
@@ -83,8 +86,11 @@ static int check_prog(const fz_prog *p, fz_fail *f) {
   if (compare(f, &st.c, &fresh.c, sizeof st.c, "the core") ||
       compare(f, &st.p, &fresh.p, sizeof st.p, "the parameters"))
     return 1;
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     if (compare(f, st.prog[t], fresh.prog[t], 4u * len[t], "a loaded program")) return 1;
+    uint32_t n = issued[t] < TT_PROG_MAX ? issued[t] : TT_PROG_MAX;
+    if (compare(f, st.issue_cycle[t], fresh.issue_cycle[t], 4u * n, "the issue cycles")) return 1;
+  }
   for (unsigned i = 0; i < n_l1; i++) {
     size_t ch = l1_list[i];
     if (compare(f, &st.l1[ch << TT_DIRTY_SHIFT], &fresh.l1[ch << TT_DIRTY_SHIFT],
@@ -108,6 +114,15 @@ static int check_prog(const fz_prog *p, fz_fail *f) {
   FZ_CHECK(f, fz_digest(&st) == fz_digest(&fresh), "reset_equivalence",
            "after reset the digest differs from a fresh init");
   return 0;
+}
+
+static int check_prog(const fz_prog *p, fz_fail *f) {
+  memset(f, 0, sizeof *f);
+  init();
+  int bad = check_mode(p, f, TT_MODE_FUNC) || check_mode(p, f, TT_MODE_CYCLE);
+  tt_set_mode(&st, TT_MODE_FUNC);
+  fresh.p = st.p;
+  return bad;
 }
 
 static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {

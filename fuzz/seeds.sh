@@ -1,7 +1,7 @@
 #!/bin/sh
 # seeds.sh GEN OUT PATH... — (re)generate the seed corpora OUT/<target>/<sha1> from every .vec
 # below PATH... (conformance vectors, fuzz/seeds/ hand-written LLK-style programs). Existing
-# seeds of the four targets are replaced; OUT/reproducers/ is left alone.
+# seeds of the five program/text targets are replaced; OUT/reproducers/ is left alone.
 set -eu
 gen=$1; out=$2; shift 2
 tmp=$(mktemp -d)
@@ -15,3 +15,8 @@ for t in func_invariants reset_equivalence decode_roundtrip text_parsers; do
   done
   echo "seeds: $out/$t: $(find "$out/$t" -maxdepth 1 -type f ! -name 'README*' | wc -l) files"
 done
+# cycle_vs_func reads the same program format as func_invariants: the same seeds
+mkdir -p "$out/cycle_vs_func"
+find "$out/cycle_vs_func" -maxdepth 1 -type f ! -name 'README*' -delete
+cp "$out"/func_invariants/* "$out/cycle_vs_func/"
+echo "seeds: $out/cycle_vs_func: $(find "$out/cycle_vs_func" -maxdepth 1 -type f ! -name 'README*' | wc -l) files"

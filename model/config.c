@@ -12,27 +12,54 @@ static int cfg_index_ok(tt_state *st, unsigned t, uint32_t idx) {
   return 0;
 }
 
-tt_exec_result tt_exec_WRCFG(tt_state *st, unsigned t, const tt_args_WRCFG *a) {
-  unsigned bank = tt_thread_bank(st, t);
+/* WRCFG in two halves: the GPR read (stage -1, at issue) and the Config write (stage 0). */
+static void wrcfg_capture(tt_state *st, unsigned t, const tt_args_WRCFG *a, tt_cfgp_slot *s) {
+  s->skip = 0;
   if (a->is_128bit) {
     /* 128-bit: both indices silently aligned down to a group of four. */
     uint32_t idx = TT_DEFECT(WRCFG128_NO_ALIGN) ? a->cfg_index : a->cfg_index & ~3u;
-    uint32_t reg = a->input_reg & ~3u;
     if (idx + 4 > TT_CFG_WORD_COUNT) idx = TT_CFG_WORD_COUNT;  /* whole group out of range */
-    if (!cfg_index_ok(st, t, idx)) return TT_EXEC_DONE;
-    tt_cfg_write_words(st, bank, idx, &st->c.gpr[t][reg], 4, TT_VIA_TENSIX);
+    if (!cfg_index_ok(st, t, idx)) s->skip = 1;
+    for (unsigned k = 0; k < 4; k++) s->vals[k] = st->c.gpr[t][(a->input_reg & ~3u) + k];
   } else {
-    if (!cfg_index_ok(st, t, a->cfg_index)) return TT_EXEC_DONE;
-    uint32_t v = st->c.gpr[t][a->input_reg];
-    tt_cfg_write_words(st, bank, a->cfg_index, &v, 1, TT_VIA_TENSIX);
+    if (!cfg_index_ok(st, t, a->cfg_index)) s->skip = 1;
+    s->vals[0] = st->c.gpr[t][a->input_reg];
   }
+}
+
+static void wrcfg_commit(tt_state *st, const tt_args_WRCFG *a, tt_cfgp_slot *s) {
+  if (s->skip) return;
+  if (TT_DEFECT(CYC_WRCFG_LATE_READ))  /* planted: GPRs read in stage 0 instead of -1 */
+    for (unsigned k = 0; k < 4; k++)
+      s->vals[k] = st->c.gpr[s->thread][a->is_128bit ? (a->input_reg & ~3u) + k : a->input_reg];
+  if (a->is_128bit) {
+    uint32_t idx = TT_DEFECT(WRCFG128_NO_ALIGN) ? a->cfg_index : a->cfg_index & ~3u;
+    tt_cfg_write_words(st, s->bank, idx, s->vals, 4, TT_VIA_TENSIX);
+  } else {
+    tt_cfg_write_words(st, s->bank, a->cfg_index, s->vals, 1, TT_VIA_TENSIX);
+  }
+}
+
+/* Functional mode (and the shared semantics): the deferred halves back to back. */
+static tt_exec_result run_deferred(tt_state *st, unsigned t, const tt_insn *in) {
+  tt_cfgp_slot s;
+  tt_cfg_capture(st, t, in, &s);
+  tt_cfg_read_stream(st, &s);
+  tt_cfg_commit(st, &s);
   return TT_EXEC_DONE;
+}
+
+tt_exec_result tt_exec_WRCFG(tt_state *st, unsigned t, const tt_args_WRCFG *a) {
+  tt_insn in = {.form = TT_FORM_WRCFG, .a.WRCFG = *a};
+  return run_deferred(st, t, &in);
 }
 
 tt_exec_result tt_exec_RDCFG(tt_state *st, unsigned t, const tt_args_RDCFG *a) {
   if (!cfg_index_ok(st, t, a->cfg_index)) return TT_EXEC_DONE;
   unsigned dst = TT_DEFECT(RDCFG_OTHER_THREAD) ? (t + 1) % TT_THREAD_COUNT : t;
-  st->c.gpr[dst][a->result_reg] = st->c.cfg[tt_thread_bank(st, t)][a->cfg_index];
+  /* RDCFG.md: Config read in stage 0, GPR write in stage +1 (readable two cycles later). */
+  tt_gpr_land(st, dst, a->result_reg, st->c.cfg[tt_thread_bank(st, t)][a->cfg_index], ~0u,
+              TT_LAT_RDCFG);
   return TT_EXEC_DONE;
 }
 
@@ -80,13 +107,11 @@ tt_exec_result tt_exec_RMWCIB3(tt_state *st, unsigned t, const tt_args_RMWCIB3 *
 }
 
 /* STREAMWRCFG: Config[S][CfgIndex] = NoC overlay register RegIndex of the stream named by
- * ThreadConfig[T].STREAM_ID_SYNC_SEC[StreamSelect].BankSel. */
+ * ThreadConfig[T].STREAM_ID_SYNC_SEC[StreamSelect].BankSel; the overlay read is issued in
+ * stage -3 (tt_cfg_read_stream), the Config write happens in stage 0. */
 tt_exec_result tt_exec_STREAMWRCFG(tt_state *st, unsigned t, const tt_args_STREAMWRCFG *a) {
-  if (!cfg_index_ok(st, t, a->cfg_index)) return TT_EXEC_DONE;
-  unsigned stream = st->c.tcfg[t][TT_TCFG_STREAM_ID_SYNC + a->stream_select] & 0x3Fu;
-  uint32_t v = tt_stream_reg(st, stream, a->reg_index);
-  tt_cfg_write_words(st, tt_thread_bank(st, t), a->cfg_index, &v, 1, TT_VIA_TENSIX);
-  return TT_EXEC_DONE;
+  tt_insn in = {.form = TT_FORM_STREAMWRCFG, .a.STREAMWRCFG = *a};
+  return run_deferred(st, t, &in);
 }
 
 static uint32_t rotr32(uint32_t x, uint32_t n) {
@@ -96,10 +121,10 @@ static uint32_t rotr32(uint32_t x, uint32_t n) {
 }
 
 /* CFGSHIFTMASK (CFGSHIFTMASK.md, newest text): the complement in modes 4..6 applies to the
- * masked and rotated scratch value, so bits outside the mask are affected too (AMB-8). */
-tt_exec_result tt_exec_CFGSHIFTMASK(tt_state *st, unsigned t, const tt_args_CFGSHIFTMASK *a) {
-  if (!cfg_index_ok(st, t, a->cfg_index)) return TT_EXEC_DONE;
-  unsigned bank = tt_thread_bank(st, t);
+ * masked and rotated scratch value, so bits outside the mask are affected too (AMB-8). Reads
+ * and writes happen in its two stage-0 cycles, so the whole effect is one commit. */
+static void cfgshiftmask_commit(tt_state *st, unsigned t, unsigned bank,
+                                const tt_args_CFGSHIFTMASK *a) {
   unsigned scratch = a->scratch_index < 3 ? a->scratch_index : t;
   uint32_t src = st->c.cfg[bank][TT_CFG_SCRATCH0 + scratch];
   uint32_t mask = (uint32_t)(((uint64_t)2 << a->mask_width) - 1u);
@@ -117,5 +142,146 @@ tt_exec_result tt_exec_CFGSHIFTMASK(tt_state *st, unsigned t, const tt_args_CFGS
   default: cv = cv - sv; break;
   }
   tt_cfg_write_words(st, bank, a->cfg_index, &cv, 1, TT_VIA_TENSIX);
-  return TT_EXEC_DONE;
+}
+
+tt_exec_result tt_exec_CFGSHIFTMASK(tt_state *st, unsigned t, const tt_args_CFGSHIFTMASK *a) {
+  tt_insn in = {.form = TT_FORM_CFGSHIFTMASK, .a.CFGSHIFTMASK = *a};
+  return run_deferred(st, t, &in);
+}
+
+/* ---- the Config pipeline's view of the deferred forms ------------------------------------------ */
+int tt_cfg_deferred(const tt_insn *in) {
+  return in->form == TT_FORM_WRCFG || in->form == TT_FORM_CFGSHIFTMASK ||
+         in->form == TT_FORM_STREAMWRCFG;
+}
+
+/* ConfigurationUnit.md stage table: STREAMWRCFG enters at -4, WRCFG and CFGSHIFTMASK at -1,
+ * RMWCIB and RDCFG at 0. */
+int tt_cfgp_first_stage(const tt_insn *in) {
+  switch (in->form) {
+  case TT_FORM_STREAMWRCFG: return -4;
+  case TT_FORM_WRCFG: case TT_FORM_CFGSHIFTMASK: return -1;
+  case TT_FORM_RDCFG: case TT_FORM_RMWCIB0: case TT_FORM_RMWCIB1: case TT_FORM_RMWCIB2:
+  case TT_FORM_RMWCIB3: return 0;
+  default: return 1;
+  }
+}
+
+/* At issue: the bank, the index check (UB is recorded against the issuing instruction) and,
+ * for WRCFG, the GPR operands (stage -1 reads them in the issue cycle). */
+void tt_cfg_capture(tt_state *st, unsigned t, const tt_insn *in, tt_cfgp_slot *s) {
+  s->thread = (uint8_t)t;
+  s->bank = (uint8_t)tt_thread_bank(st, t);
+  s->insn = *in;
+  s->skip = 0;
+  s->vals[0] = s->vals[1] = s->vals[2] = s->vals[3] = 0;
+  if (in->form == TT_FORM_WRCFG) wrcfg_capture(st, t, &in->a.WRCFG, s);
+  else if (in->form == TT_FORM_CFGSHIFTMASK) s->skip = !cfg_index_ok(st, t, in->a.CFGSHIFTMASK.cfg_index);
+  else if (in->form == TT_FORM_STREAMWRCFG) {
+    s->skip = !cfg_index_ok(st, t, in->a.STREAMWRCFG.cfg_index);
+    /* the stream id (ThreadConfig) is taken at issue, the overlay register read in -3 */
+    s->vals[1] = st->c.tcfg[t][TT_TCFG_STREAM_ID_SYNC + in->a.STREAMWRCFG.stream_select] & 0x3Fu;
+  }
+}
+
+void tt_cfg_read_stream(tt_state *st, tt_cfgp_slot *s) {
+  if (s->insn.form != TT_FORM_STREAMWRCFG) return;
+  s->vals[0] = tt_stream_reg(st, s->vals[1], s->insn.a.STREAMWRCFG.reg_index);
+}
+
+void tt_cfg_commit(tt_state *st, tt_cfgp_slot *s) {
+  switch (s->insn.form) {
+  case TT_FORM_WRCFG: wrcfg_commit(st, &s->insn.a.WRCFG, s); break;
+  case TT_FORM_CFGSHIFTMASK:
+    if (!s->skip) cfgshiftmask_commit(st, s->thread, s->bank, &s->insn.a.CFGSHIFTMASK);
+    break;
+  case TT_FORM_STREAMWRCFG:
+    if (!s->skip) tt_cfg_write_words(st, s->bank, s->insn.a.STREAMWRCFG.cfg_index, s->vals, 1,
+                                     TT_VIA_TENSIX);
+    break;
+  default: break;
+  }
+}
+
+/* ---- cycle mode: the Config-group pipeline (ConfigurationUnit.md; spec-digest 5.4) -------------
+ * Stages -4..+1 live at cfgp[stage + 4]. An occupant spends `left` cycles in a stage, then moves
+ * on at the start of the next cycle if the next stage is free; otherwise it stalls in place
+ * (documented choice, digest 5.6(3)). Entering stage -3 issues STREAMWRCFG's overlay read;
+ * entering stage 0 performs a deferred instruction's Config access. */
+static unsigned cfgp_last_stage(const tt_insn *in) { return in->form == TT_FORM_RDCFG ? 5u : 4u; }
+
+static unsigned cfgp_stage_cycles(const tt_state *st, const tt_insn *in, unsigned i) {
+  if (i == 0) return 1u + st->p.knob[TT_KNOB_STREAMWRCFG_PREPARE];  /* prepare: 1..4 cycles */
+  if (i == 4 && in->form == TT_FORM_CFGSHIFTMASK) return 2;        /* read, then write */
+  return 1;
+}
+
+/* The Config access of an occupant happens now: note the per-thread order. */
+static void cfgp_access(tt_state *st, const tt_cfgp_slot *s) {
+  tt_cyc *c = &st->c.cyc;
+  if (s->seq < c->cfgp_done_seq[s->thread]) c->cfgp_reorders++;
+  else c->cfgp_done_seq[s->thread] = s->seq;
+}
+
+static void cfgp_arrive(tt_state *st, unsigned i) {
+  tt_cfgp_slot *s = &st->c.cyc.cfgp[i];
+  s->left = (uint8_t)cfgp_stage_cycles(st, &s->insn, i);
+  if (i == 1) tt_cfg_read_stream(st, s);
+  if (i == 4) cfgp_access(st, s);
+  if (i == 4 && tt_cfg_deferred(&s->insn)) tt_cfg_commit(st, s);
+}
+
+/* Start of a cycle: every occupant advances if it can. Returns 1 if any occupant moved or left. */
+int tt_cfgp_advance(tt_state *st) {
+  tt_cfgp_slot *p = st->c.cyc.cfgp;
+  int moved = 0;
+  for (unsigned k = TT_CFGP_STAGE_COUNT; k-- > 0;) {  /* bounded: six stages, downstream first */
+    if (!p[k].valid) continue;
+    if (p[k].left > 1) { p[k].left--; continue; }
+    if (k == cfgp_last_stage(&p[k].insn)) {
+      p[k].valid = 0;
+      st->c.cyc.cfgp_left++;
+      moved = 1;
+      continue;
+    }
+    if (p[k + 1].valid) { p[k].left = 1; continue; }  /* next stage busy: stall in place */
+    p[k + 1] = p[k];
+    p[k].valid = 0;
+    cfgp_arrive(st, k + 1);
+    moved = 1;
+  }
+  return moved;
+}
+
+/* Entry rules for a first stage s: stage s empty, and no stage k with -3 <= k < s occupied.
+ * Documented bugs kept: stage -4 is not checked, and thread ids are ignored. */
+int tt_cfgp_can_enter(const tt_state *st, int stage) {
+  const tt_cfgp_slot *p = st->c.cyc.cfgp;
+  unsigned i = (unsigned)(stage + 4);
+  if (p[i].valid && !TT_DEFECT(CYC_CFG_OVERWRITE)) return 0;
+  for (unsigned k = 1; k < i && !TT_DEFECT(CYC_CFG_NO_ORDER); k++)
+    if (p[k].valid) return 0;
+  return 1;
+}
+
+int tt_cfgp_busy(const tt_state *st) {
+  for (unsigned k = 0; k < TT_CFGP_STAGE_COUNT; k++)
+    if (st->c.cyc.cfgp[k].valid) return 1;
+  return 0;
+}
+
+/* Issue of a Config-group instruction into its first stage (rules already checked). Deferred
+ * forms capture their operands now; RMWCIB and RDCFG do their whole access in this cycle. */
+void tt_cfgp_enter(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc) {
+  unsigned i = (unsigned)(tt_cfgp_first_stage(in) + 4);
+  tt_cfgp_slot *s = &st->c.cyc.cfgp[i];
+  tt_cyc *c = &st->c.cyc;
+  tt_cfg_capture(st, t, in, s);
+  s->valid = 1;
+  s->pc = pc;
+  s->seq = ++c->cfgp_seq[t];
+  s->left = (uint8_t)cfgp_stage_cycles(st, in, i);
+  c->cfgp_entered++;
+  if (i == 4) cfgp_access(st, s);
+  if (!tt_cfg_deferred(in)) tt_dispatch(st, t, in);
 }

@@ -70,4 +70,36 @@ int tt_latch_satisfied(const tt_state *st, unsigned t);
 unsigned tt_sync_gate(const tt_state *st, unsigned t, const tt_insn *in);
 int tt_mutex_slot_valid(uint32_t index);
 
+/* ---- shared by both schedulers (run.c, cycle.c) ------------------------------------------- */
+/* Execute one instruction's whole architectural effect (functional mode; cycle mode for every
+ * form that is not deferred into the Config pipeline). */
+tt_exec_result tt_dispatch(tt_state *st, unsigned t, const tt_insn *in);
+
+/* Asynchronous GPR results: GPR reg of thread t becomes (g & ~mask) | (value & mask).
+ * Functional mode: at once. Cycle mode: lands at the start of cycle now + latency. */
+typedef enum tt_lat { TT_LAT_LOADIND, TT_LAT_LOADREG, TT_LAT_ATINCGET, TT_LAT_RDCFG } tt_lat;
+void tt_gpr_land(tt_state *st, unsigned t, unsigned reg, uint32_t value, uint32_t mask, tt_lat lat);
+unsigned tt_latency(const tt_state *st, tt_lat lat);
+
+/* ---- cycle mode (cycle.c, config.c, scalar.c) ------------------------------------------------- */
+int tt_cycle_step(tt_state *st);          /* one cycle; 0 once finished or at a fixed point */
+/* ThCon occupancy in cycles of one attempt (ScalarUnit.md table; spec-digest 4.3). */
+unsigned tt_thcon_occupancy(const tt_insn *in);
+/* Config pipeline: first stage (-4, -1 or 0) of a Config-group instruction, or 1 for
+ * instructions that do not enter it (SETC16 has its own group). */
+int tt_cfgp_first_stage(const tt_insn *in);
+/* Deferred Config-group instructions (WRCFG, CFGSHIFTMASK, STREAMWRCFG): operands captured at
+ * issue, effect committed when the instruction reaches stage 0. Functional mode runs the two
+ * halves back to back (tt_exec_WRCFG etc.). */
+int tt_cfg_deferred(const tt_insn *in);
+void tt_cfg_capture(tt_state *st, unsigned t, const tt_insn *in, tt_cfgp_slot *slot);
+void tt_cfg_read_stream(tt_state *st, tt_cfgp_slot *slot);  /* STREAMWRCFG at stage -3 */
+void tt_cfg_commit(tt_state *st, tt_cfgp_slot *slot);
+int tt_cfgp_advance(tt_state *st);
+int tt_cfgp_can_enter(const tt_state *st, int stage);
+int tt_cfgp_busy(const tt_state *st);
+void tt_cfgp_enter(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc);
+/* Cycle-mode STALLWAIT condition mask evaluation for thread t (bit i = Ci holds). */
+uint32_t tt_cycle_conditions(const tt_state *st, unsigned t);
+
 #endif

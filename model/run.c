@@ -17,7 +17,7 @@
 #include <string.h>
 #include "internal.h"
 
-static tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in) {
+tt_exec_result tt_dispatch(tt_state *st, unsigned t, const tt_insn *in) {
   switch ((tt_form)in->form) {
 #define TT_FORM(ID, mn, dm, dv) case TT_FORM_##ID: return tt_exec_##ID(st, t, &in->a.ID);
 #include "isa_x.h"
@@ -62,7 +62,7 @@ static int try_issue(tt_state *st, unsigned t) {
     return 0;
   }
   if (in->reserved && TT_KNOB_IS(st, RESERVED_BITS, 0)) tt_fault(st, t, TT_FC_RESERVED_BITS);
-  if (dispatch(st, t, in) == TT_EXEC_RETRY) {
+  if (tt_dispatch(st, t, in) == TT_EXEC_RETRY) {
     th->wait_kind = (uint8_t)(in->form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR);
     st->c.thcon_spinner = (uint8_t)(1 + t);
     return 0;
@@ -81,6 +81,7 @@ static int try_issue(tt_state *st, unsigned t) {
 }
 
 int tt_step(tt_state *st) {
+  if (st->p.mode == TT_MODE_CYCLE) return tt_cycle_step(st);
   int changed = 0;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     tt_thread *th = &st->c.thr[t];
@@ -113,10 +114,14 @@ static int all_done(const tt_state *st) {
 
 tt_outcome tt_run(tt_state *st, uint64_t budget) {
   tt_outcome out = TT_OUT_BUDGET;
-  if (st->p.mode != TT_MODE_FUNC) {
-    out = TT_OUT_UNSUPPORTED_MODE;
+  uint64_t limit = budget + (TT_DEFECT(BUDGET_OVERRUN) && budget < UINT64_MAX ? 1 : 0);
+  if (st->p.mode == TT_MODE_CYCLE) {
+    /* cycle mode: one step per cycle; done once every thread is done and every unit idle */
+    uint64_t i = 0;
+    for (; i < limit; i++)  /* bounded: i < limit */
+      if (!tt_cycle_step(st)) break;
+    out = i >= limit ? TT_OUT_BUDGET : st->c.cyc.finished ? TT_OUT_DONE : TT_OUT_DEADLOCK;
   } else {
-    uint64_t limit = budget + (TT_DEFECT(BUDGET_OVERRUN) && budget < UINT64_MAX ? 1 : 0);
     out = TT_OUT_DONE;
     for (uint64_t i = 0; !all_done(st); i++) {  /* bounded: i < limit */
       if (i >= limit) { out = TT_OUT_BUDGET; break; }
@@ -193,6 +198,12 @@ size_t tt_describe_wait(const tt_state *st, unsigned t, char *buf, size_t n) {
       break;
     }
     case TT_WAIT_BUDGET: tt_put(&o, "unit busy"); break;
+    case TT_WAIT_THCON_OWN: tt_put(&o, "its own ThCon instruction has not finished"); break;
+    case TT_WAIT_CFG_ENTRY: tt_put(&o, "Config pipeline entry rule not met"); break;
+    case TT_WAIT_SYNC_SLOT: tt_put(&o, "the shared Sync slot went to another thread"); break;
+    case TT_WAIT_ARBITRATION: tt_put(&o, "lost arbitration for its unit this cycle"); break;
+    case TT_WAIT_WB_FULL: tt_put(&o, "write-back queue full"); break;
+    case TT_WAIT_KIND_COUNT: break;
     }
   }
   return tt_text_end(&o);

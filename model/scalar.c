@@ -5,7 +5,9 @@
  * SHIFTDMAREG.md, CMPDMAREG.md, DMANOP.md, FLUSHDMA.md, LOADIND.md, STOREIND_L1.md,
  * STOREIND_MMIO.md, STOREIND_Src.md, LOADREG.md, STOREREG.md, ATINCGET.md, ATINCGETPTR.md,
  * ATSWAP.md, ATCAS.md, REG2FLOP_Configuration.md.
- * Functional mode: asynchronous results (LOADIND, LOADREG, ATINCGET) land at once.
+ * Asynchronous results (LOADIND, LOADREG, ATINCGET) go through tt_gpr_land(): at once in
+ * functional mode, after a knob-set latency in cycle mode (memory is read at issue; partial
+ * loads merge into the GPR as it is when they land).
  * Deviations: UndefinedBehavior is recorded and the offending access skipped (offset
  * increments still happen); SETDMAREG special reads packer state from the tt_packer stub,
  * including the tile-header DataFormat/DisableZeroCompression that hardware takes from packer
@@ -143,10 +145,15 @@ tt_exec_result tt_exec_DMANOP(tt_state *st, unsigned t, const tt_args_DMANOP *a)
   return TT_EXEC_DONE;
 }
 
-/* FLUSHDMA waits for ThCon/unpacker/packer work of this thread; none is in flight in
- * functional mode. */
+/* FLUSHDMA waits for ThCon/unpacker/packer work of this thread: in functional mode none is in
+ * flight; in cycle mode the Scalar Unit holds it (cycle.c). Knob flushdma=stallwait_b5 (AMB-16,
+ * SEED-2's reading): it latches like STALLWAIT with block mask B5 and the same conditions, in
+ * both modes, unless a wait is already latched. */
 tt_exec_result tt_exec_FLUSHDMA(tt_state *st, unsigned t, const tt_args_FLUSHDMA *a) {
-  (void)st; (void)t; (void)a;
+  if (TT_KNOB_IS(st, FLUSHDMA, 1) && st->c.thr[t].latch.op == TT_LATCH_NONE) {
+    tt_args_STALLWAIT sw = {a->word, 0x020u, a->condition_mask ? a->condition_mask : 0xFu};
+    return tt_exec_STALLWAIT(st, t, &sw);
+  }
   return TT_EXEC_DONE;
 }
 
@@ -180,17 +187,18 @@ static int l1_address(tt_state *st, unsigned t, uint32_t addr_reg, uint32_t off_
 }
 
 tt_exec_result tt_exec_LOADIND(tt_state *st, unsigned t, const tt_args_LOADIND *a) {
-  uint32_t addr, *g = st->c.gpr[t];
+  uint32_t addr;
   if (!l1_address(st, t, a->addr_reg, a->offset_half_reg, a->offset_increment, &addr))
     return TT_EXEC_DONE;
   uint32_t dst = a->result_reg & (a->size ? 0x3Fu : 0x3Cu);
   switch (a->size) {
   case 0:
-    for (unsigned k = 0; k < 4; k++) g[dst + k] = tt_l1_read(st, (addr & ~15u) + 4 * k, 4);
+    for (unsigned k = 0; k < 4; k++)
+      tt_gpr_land(st, t, dst + k, tt_l1_read(st, (addr & ~15u) + 4 * k, 4), ~0u, TT_LAT_LOADIND);
     break;
-  case 1: g[dst] = tt_l1_read(st, addr & ~3u, 4); break;
-  case 2: g[dst] = (g[dst] & 0xFFFF0000u) | tt_l1_read(st, addr & ~1u, 2); break;
-  default: g[dst] = (g[dst] & 0xFFFFFF00u) | tt_l1_read(st, addr, 1); break;
+  case 1: tt_gpr_land(st, t, dst, tt_l1_read(st, addr & ~3u, 4), ~0u, TT_LAT_LOADIND); break;
+  case 2: tt_gpr_land(st, t, dst, tt_l1_read(st, addr & ~1u, 2), 0xFFFFu, TT_LAT_LOADIND); break;
+  default: tt_gpr_land(st, t, dst, tt_l1_read(st, addr, 1), 0xFFu, TT_LAT_LOADIND); break;
   }
   return TT_EXEC_DONE;
 }
@@ -243,7 +251,8 @@ tt_exec_result tt_exec_STOREREG(tt_state *st, unsigned t, const tt_args_STOREREG
 
 tt_exec_result tt_exec_LOADREG(tt_state *st, unsigned t, const tt_args_LOADREG *a) {
   uint32_t addr = TT_MMIO_BASE + (a->addr_lo << 2);
-  if (mmio_ok(st, t, addr)) st->c.gpr[t][a->result_reg] = tt_mmio_read(st, addr);
+  if (mmio_ok(st, t, addr))
+    tt_gpr_land(st, t, a->result_reg, tt_mmio_read(st, addr), ~0u, TT_LAT_LOADREG);
   return TT_EXEC_DONE;
 }
 
@@ -307,7 +316,7 @@ tt_exec_result tt_exec_ATINCGET(tt_state *st, unsigned t, const tt_args_ATINCGET
   if (!l1_word_ok(st, t, p, 4)) return TT_EXEC_DONE;
   uint32_t inc = st->c.gpr[t][a->in_out_reg];
   uint32_t m = (uint32_t)(((uint64_t)(TT_DEFECT(ATINCGET_NARROW_MASK) ? 1 : 2) << a->int_width) - 1u);
-  st->c.gpr[t][a->in_out_reg] = l1_masked_add(st, p, inc, m);
+  tt_gpr_land(st, t, a->in_out_reg, l1_masked_add(st, p, inc, m), ~0u, TT_LAT_ATINCGET);
   return TT_EXEC_DONE;
 }
 
@@ -376,3 +385,26 @@ tt_exec_result tt_exec_REG2FLOP(tt_state *st, unsigned t, const tt_args_REG2FLOP
   }
   return TT_EXEC_DONE;
 }
+
+/* ---- cycle mode: occupancy -------------------------------------------------------------------- */
+/* Cycles one instruction (one attempt of a spinning atomic) holds ThCon (ScalarUnit.md; "at
+ * least N" rows take N). Register-register arithmetic takes 3 cycles when both operands are in
+ * the same aligned group of four GPRs, else 4; immediate variants take 3. */
+#define TT_ARITH_REG_CYCLES(M) \
+  case TT_FORM_##M##_REG: return (in->a.M##_REG.left_reg >> 2) == (in->a.M##_REG.right_reg >> 2) ? 3u : 4u;
+unsigned tt_thcon_occupancy(const tt_insn *in) {
+  switch (in->form) {
+  TT_ARITH_REG_CYCLES(ADDDMAREG) TT_ARITH_REG_CYCLES(SUBDMAREG) TT_ARITH_REG_CYCLES(MULDMAREG)
+  TT_ARITH_REG_CYCLES(BITWOPDMAREG) TT_ARITH_REG_CYCLES(SHIFTDMAREG) TT_ARITH_REG_CYCLES(CMPDMAREG)
+  case TT_FORM_ADDDMAREG_IMM: case TT_FORM_SUBDMAREG_IMM: case TT_FORM_MULDMAREG_IMM:
+  case TT_FORM_BITWOPDMAREG_IMM: case TT_FORM_SHIFTDMAREG_IMM: case TT_FORM_CMPDMAREG_IMM:
+  case TT_FORM_STOREIND_L1: case TT_FORM_STOREIND_MMIO: case TT_FORM_STOREIND_SRC:
+  case TT_FORM_STOREREG: case TT_FORM_ATSWAP: case TT_FORM_LOADIND: case TT_FORM_LOADREG:
+  case TT_FORM_ATINCGET:
+    return 3;
+  case TT_FORM_REG2FLOP: case TT_FORM_FLUSHDMA: return 2;
+  case TT_FORM_ATCAS: case TT_FORM_ATINCGETPTR: return 15;
+  default: return 1;  /* SETDMAREG (both modes), DMANOP, RSTDMA */
+  }
+}
+#undef TT_ARITH_REG_CYCLES

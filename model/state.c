@@ -101,9 +101,19 @@ void tt_reset(tt_state *st) {
     st->mmio_dirty[ch >> 3] = 0;
     st->mmio_dirty_list[i] = 0;
   }
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     memset(st->prog[t], 0, sizeof(uint32_t) * st->c.thr[t].len);
+    uint32_t n = st->c.thr[t].retired + 1u;  /* + a spinning head's first attempt */
+    memset(st->issue_cycle[t], 0, sizeof(uint32_t) * (n < TT_PROG_MAX ? n : TT_PROG_MAX));
+  }
   if (st->c.src_dirty) memset(st->src, 0, sizeof st->src);
+  if (TT_DEFECT(CYC_RESET_KEEPS_STATE)) {
+    tt_cyc keep = st->c.cyc;
+    clear_core(st);
+    st->c.cyc.nwb = keep.nwb;
+    memcpy(st->c.cyc.wb, keep.wb, sizeof keep.wb);
+    return;
+  }
   if (TT_DEFECT(RESET_KEEPS_L1)) {
     uint16_t n = st->c.l1_dirty_count;
     clear_core(st);
@@ -113,7 +123,7 @@ void tt_reset(tt_state *st) {
   clear_core(st);
 }
 
-int tt_mode_available(tt_mode mode) { return mode == TT_MODE_FUNC; }
+int tt_mode_available(tt_mode mode) { return mode == TT_MODE_FUNC || mode == TT_MODE_CYCLE; }
 
 int tt_set_mode(tt_state *st, tt_mode mode) {
   if (!tt_mode_available(mode)) return -1;

@@ -92,9 +92,24 @@ typedef enum tt_wait_kind {
   TT_WAIT_MUTEX_INVALID,  /* ATGETM/ATRELM on an index that does not exist: forever */
   TT_WAIT_ATCAS,          /* ATCAS compare failing: retrying */
   TT_WAIT_ATINCGETPTR,    /* ATINCGETPTR full/empty: retrying */
-  TT_WAIT_THCON_BUSY,     /* a ThCon instruction while another thread's atomic spins in ThCon */
-  TT_WAIT_BUDGET          /* cycle mode: a unit or pipeline is still busy */
+  TT_WAIT_THCON_BUSY,     /* ThCon held by another thread (func: its spinning atomic) */
+  TT_WAIT_BUDGET,         /* cycle mode: a unit or pipeline is still busy */
+  /* cycle mode only (debug-bus names in tt_wait_kind_name()) */
+  TT_WAIT_THCON_OWN,      /* this thread's own ThCon instruction has not finished */
+  TT_WAIT_CFG_ENTRY,      /* Config pipeline entry rule not met (stage busy / ordering) */
+  TT_WAIT_SYNC_SLOT,      /* the shared Sync slot went to another thread this cycle */
+  TT_WAIT_ARBITRATION,    /* lost round-robin for ThCon or a Config stage this cycle */
+  TT_WAIT_WB_FULL,        /* the write-back queue is full (cannot happen with default knobs) */
+  TT_WAIT_KIND_COUNT
 } tt_wait_kind;
+
+/* Result-visibility hazards reported in cycle mode (vector-format.md; digest 5.5). */
+typedef enum tt_hazard_kind {
+  TT_HAZ_GPR_PENDING,       /* reads/writes a GPR whose asynchronous write-back has not landed */
+  TT_HAZ_CFG_GAP,           /* Config-reading foreign instruction right after a Config write */
+  TT_HAZ_STREAMWRCFG_ORDER, /* Config instruction entered while a STREAMWRCFG is in prepare */
+  TT_HAZ_KIND_COUNT
+} tt_hazard_kind;
 
 typedef enum tt_outcome {
   TT_OUT_DONE,      /* every thread retired its whole stream */
@@ -154,6 +169,86 @@ typedef struct tt_packer {
   uint8_t exp_hist[32];
 } tt_packer;
 
+/* ---- cycle mode: micro-architectural state (see cycle.c) -------------------------------- */
+#define TT_WB_MAX 64             /* asynchronous GPR write-backs in flight (4 per 128-bit load) */
+#define TT_CFGP_STAGE_COUNT 6    /* Config pipeline stages -4..+1, stored at index stage + 4 */
+#define TT_HAZARD_KEEP 64        /* hazard records kept per run (tt_hazard_count() counts all) */
+#define TT_STUB_COUNT 6          /* foreign-unit stubs: unpacker 0/1, packer, FPU, SFPU, mover */
+enum { TT_STUB_UNPACK0, TT_STUB_UNPACK1, TT_STUB_PACK, TT_STUB_FPU, TT_STUB_SFPU, TT_STUB_MOVER };
+/* Round-robin arbitration pointers, one per contended resource. */
+enum { TT_RR_THCON, TT_RR_SYNC, TT_RR_CFG0 /* + stage index */, TT_RR_MUTEX0 = TT_RR_CFG0 + 6,
+       TT_RR_COUNT = TT_RR_MUTEX0 + 5 };
+
+/* One pending asynchronous GPR write-back (LOADIND, LOADREG, ATINCGET, RDCFG). */
+typedef struct tt_wb {
+  uint32_t value, mask;   /* merged into the GPR as it is when it lands: (g & ~mask) | value */
+  uint32_t due;           /* lands at the start of this cycle */
+  uint8_t thread, reg;
+  uint8_t thcon;          /* 1: a ThCon memory request (STALLWAIT C0); 0: RDCFG */
+  uint8_t pad;
+} tt_wb;
+
+/* One occupant of a Config pipeline stage. */
+typedef struct tt_cfgp_slot {
+  uint8_t valid;          /* 1 when the stage is occupied */
+  uint8_t thread;
+  uint8_t left;           /* cycles still to spend in this stage (>= 1 while valid) */
+  uint8_t bank;           /* Config bank captured at issue */
+  uint8_t skip;           /* 1: the access is UndefinedBehavior (recorded at issue), no effect */
+  uint8_t pad[3];
+  uint32_t seq;           /* per-thread entry order (1, 2, ...) for the ordering invariant */
+  uint32_t pc;            /* instruction index in its thread */
+  uint32_t vals[4];       /* operands captured on the way (WRCFG GPRs at -1, overlay read at -3) */
+  tt_insn insn;
+} tt_cfgp_slot;
+
+/* One reported result-visibility hazard. */
+typedef struct tt_hazard {
+  uint8_t kind;           /* tt_hazard_kind */
+  uint8_t thread;
+  uint8_t gpr;            /* gpr_pending: the GPR concerned */
+  uint8_t pad;
+  uint32_t index;         /* instruction index K in the thread's stream */
+  uint32_t cycle;         /* issue (or pipeline entry) cycle of K */
+} tt_hazard;
+
+typedef struct tt_cyc {
+  uint32_t now;                       /* current cycle; reset 0 */
+  uint32_t cycles;                    /* first cycle with every thread done and every unit idle */
+  uint32_t thcon_free_at;             /* ThCon accepts an instruction again from this cycle */
+  uint32_t thcon_pc;                  /* instruction index of the ThCon occupant */
+  uint8_t thcon_owner;                /* 1+t of the thread whose ThCon instruction runs, 0 none */
+  uint8_t thcon_spin;                 /* 1: the occupant is an atomic whose last attempt failed */
+  uint8_t nwb;                        /* entries used in wb[] */
+  uint8_t finished;                   /* 1 once `cycles` is set */
+  uint8_t rr[TT_RR_COUNT];            /* round-robin: 1 + last winner per resource, 0 none yet */
+  uint8_t src_owner[2];               /* SrcA/SrcB: 0 unpackers, 1 matrix unit (stub) */
+  uint32_t src_flip_at[2];            /* pending ownership change (cycle, 0 none) */
+  uint8_t src_flip_to[2];
+  uint8_t pad[2];
+  uint32_t thcon_next_try;            /* spinning atomic: next attempt cycle */
+  uint32_t thcon_try_at;              /* spinning atomic: cycle of its last attempt */
+  uint32_t last_change;               /* last cycle in which anything issued, landed or moved */
+  tt_insn thcon_insn;                 /* the occupant (FLUSHDMA and spinning atomics re-check) */
+  uint64_t wb_gprs[TT_THREAD_COUNT];  /* GPRs with a pending write-back (bit i = GPR i) */
+  uint8_t wb_thcon_count[TT_THREAD_COUNT]; /* pending ThCon memory requests (condition C0) */
+  uint8_t pad2;
+  uint32_t c0_until[TT_THREAD_COUNT]; /* knob c0_stores=yes: a store counts for C0 until then */
+  uint32_t stub_busy_until[TT_STUB_COUNT][TT_THREAD_COUNT];
+  uint32_t cfg_write_next[TT_THREAD_COUNT]; /* issue cycle + 1 of the last WRCFG/RMWCIB/CFGSHIFTMASK */
+  uint32_t setc16_at[TT_THREAD_COUNT];      /* issue cycle + 1 of the last SETC16 (c12_scope) */
+  tt_wb wb[TT_WB_MAX];
+  tt_cfgp_slot cfgp[TT_CFGP_STAGE_COUNT];
+  uint32_t stall[TT_THREAD_COUNT][TT_WAIT_KIND_COUNT]; /* cycles held at the gate, by reason */
+  /* Config pipeline accounting (checked by the fuzz invariants cfg_stage_single, cfg_order) */
+  uint32_t cfgp_entered, cfgp_left;   /* instructions that entered / left the pipeline */
+  uint32_t cfgp_seq[TT_THREAD_COUNT]; /* entries per thread so far */
+  uint32_t cfgp_done_seq[TT_THREAD_COUNT]; /* highest seq whose Config access happened */
+  uint32_t cfgp_reorders;             /* accesses that happened after a later one of the thread */
+  uint32_t nhazards;                  /* hazards reported (all, not only those kept) */
+  tt_hazard hazards[TT_HAZARD_KEEP];
+} tt_cyc;
+
 /* All small resettable state; tt_reset() clears it in one go. */
 typedef struct tt_core {
   /* architectural */
@@ -183,6 +278,8 @@ typedef struct tt_core {
   uint16_t l1_dirty_count, mmio_dirty_count;
   uint8_t last_outcome;                                 /* tt_outcome of the last tt_run */
   uint8_t pad2[3];
+  /* micro-architectural (cycle mode only; all zero in functional mode) */
+  tt_cyc cyc;
 } tt_core;
 
 typedef struct tt_params {
@@ -201,6 +298,10 @@ typedef struct tt_state {
   uint8_t mmio_dirty[TT_MMIO_CHUNKS / 8];
   uint16_t l1_dirty_list[TT_L1_CHUNKS];
   uint16_t mmio_dirty_list[TT_MMIO_CHUNKS];
+  uint32_t issue_cycle[TT_THREAD_COUNT][TT_PROG_MAX];   /* cycle mode: instruction k passed the
+                                                           gate in cycle issue_cycle[t][k]
+                                                           (valid for k < retired; reset clears
+                                                           those entries) */
   /* parameters: survive tt_reset() */
   tt_params p;
 } tt_state;
@@ -222,6 +323,32 @@ int tt_thread_blocked(const tt_state *st, unsigned t);
 /* Human-readable wait reason of thread t ("latched SEMWAIT cond=0x1 sems=0x02 (sem1=0)"). */
 size_t tt_describe_wait(const tt_state *st, unsigned t, char *buf, size_t n);
 uint64_t tt_digest(const tt_state *st);      /* hash of all architectural state */
+
+/* ---- cycle-mode results (valid after a cycle-mode tt_run) ------------------------------- */
+/* The first cycle in which every thread was done and every unit idle (vector `expect cycles`);
+ * when the run did not finish (deadlock, budget): the cycle it stopped in. */
+uint64_t tt_cycle_count(const tt_state *st);
+/* Issue cycle of instruction k of thread t: 0 and *cycle set, or -1 if it never issued. */
+int tt_issue_cycle(const tt_state *st, unsigned t, uint32_t k, uint64_t *cycle);
+/* Cycles thread t spent held at its gate for `reason` (a tt_wait_kind). */
+uint64_t tt_stall_cycles(const tt_state *st, unsigned t, unsigned reason);
+const char *tt_wait_kind_name(unsigned reason);   /* "latch", "thcon_own", "cfg_entry", ... */
+unsigned tt_hazard_count(const tt_state *st);     /* all reported; the first TT_HAZARD_KEEP kept */
+int tt_hazard_get(const tt_state *st, unsigned i, tt_hazard *h);  /* 0, or -1 past the kept */
+const char *tt_hazard_kind_name(unsigned kind);   /* "gpr_pending", "cfg_gap", ... */
+int tt_hazard_kind_parse(const char *name);       /* or -1 */
+/* GPRs instruction `in` reads and writes in its own thread (bit i = GPR i), from its fields. */
+void tt_insn_gpr_use(const tt_insn *in, uint64_t *reads, uint64_t *writes);
+/* Per-cycle view for tools (state at the end of the last simulated cycle). */
+typedef struct tt_unit_view {
+  uint32_t cycle;                          /* the cycle just simulated */
+  int8_t thcon_thread;                     /* -1 idle, else the thread whose instruction runs */
+  uint8_t thcon_spinning;
+  int8_t cfg_stage_thread[TT_CFGP_STAGE_COUNT]; /* -1 empty, else occupant's thread (-4..+1) */
+  uint16_t cfg_stage_form[TT_CFGP_STAGE_COUNT];
+  uint8_t wb_pending;                      /* asynchronous write-backs in flight */
+} tt_unit_view;
+void tt_unit_view_get(const tt_state *st, tt_unit_view *v);
 
 /* ---- knobs ------------------------------------------------------------------------------- */
 const char *tt_knob_name(unsigned knob);

@@ -483,12 +483,45 @@ static int d_expect(pctx *c, const char *p, const char *e) {
     x.kind = TT_VEC_EX_CYCLES;
     x.value = cyc;
     v->has_cycle_expects = 1;
+  } else if (tok_eq(w, we, "hazards")) {
+    const char *q = skip_sp(we, e);
+    uint64_t n;
+    if (q >= e || *q != '=' || (e - q >= 2 && q[1] == '=')) return err_at(c, q, "expected 'hazards = N'");
+    q = skip_sp(q + 1, e);
+    if (parse_value(c, q, e, 32, "a hazard count", &n) != 0) return -1;
+    x.kind = TT_VEC_EX_HAZARDS;
+    x.value = n;
+    v->has_cycle_expects = 1;
   } else if (we > w && w[0] == 't' && we - w >= 2 && is_digit(w[1]) &&
              (we == e || is_space(*we) || *we == '.')) {
     unsigned t = 0;
     if (parse_thread_tok(w, we, &t) != 0)
       return err_at_q(c, w, "bad thread ", w, we, "");
-    if (we < e && *we == '.' && (size_t)(e - we) >= 7 && memcmp(we, ".issue[", 7) == 0) {
+    if (we < e && *we == '.' && (size_t)(e - we) >= 8 && memcmp(we, ".hazard[", 8) == 0) {
+      const char *k = we + 8, *ke = k, *q, *qe;
+      uint64_t kv;
+      char kind[32];
+      if (check_thread(c, w, we, t) != 0) return -1;
+      while (ke < e && *ke != ']') ke++;
+      if (ke == e) return err_at(c, k, "expected 'tN.hazard[K] = KIND'");
+      if (parse_value(c, k, ke, 32, "an instruction index", &kv) != 0) return -1;
+      q = skip_sp(ke + 1, e);
+      if (q >= e || *q != '=') return err_at(c, q, "expected '=' after tN.hazard[K]");
+      q = skip_sp(q + 1, e);
+      qe = q;
+      while (qe < e && !is_space(*qe)) qe++;
+      if (skip_sp(qe, e) != e) return err_at_q(c, skip_sp(qe, e), "unexpected text ", skip_sp(qe, e), e, "");
+      if (qe == q || (size_t)(qe - q) >= sizeof kind) return err_at(c, q, "expected a hazard kind (gpr_pending, cfg_gap, streamwrcfg_order)");
+      memcpy(kind, q, (size_t)(qe - q));
+      kind[qe - q] = 0;
+      int hk = tt_hazard_kind_parse(kind);
+      if (hk < 0) return err_at_q(c, q, "unknown hazard kind ", q, qe, " (gpr_pending, cfg_gap, streamwrcfg_order)");
+      x.kind = TT_VEC_EX_HAZARD;
+      x.thread = (uint8_t)t;
+      x.index = (uint32_t)kv;
+      x.value = (uint64_t)hk;
+      v->has_cycle_expects = 1;
+    } else if (we < e && *we == '.' && (size_t)(e - we) >= 7 && memcmp(we, ".issue[", 7) == 0) {
       const char *k = we + 7, *ke = k, *q;
       uint64_t kv, cyc;
       if (check_thread(c, w, we, t) != 0) return -1;
@@ -696,7 +729,8 @@ int tt_vec_parse(const char *text, size_t len, tt_vec *v, tt_vec_error *err) {
       sb_str(&s, " instruction(s)");
       return -1;
     }
-    if ((x->kind == TT_VEC_EX_ISSUE || x->kind == TT_VEC_EX_CYCLES) &&
+    if ((x->kind == TT_VEC_EX_ISSUE || x->kind == TT_VEC_EX_CYCLES ||
+         x->kind == TT_VEC_EX_HAZARD || x->kind == TT_VEC_EX_HAZARDS) &&
         !(v->modes & TT_VEC_MODE_CYCLE))
       return err_at(&c, NULL, "cycle-only expectation in a 'mode: func' vector");
   }
@@ -740,6 +774,11 @@ static void fmt_expect(sb *s, const tt_vec_expect *x) {
     sb_str(s, "cycles "); sb_str(s, cmp[x->cmp < 3 ? x->cmp : 0]); sb_chr(s, ' ');
     sb_dec(s, x->value);
     break;
+  case TT_VEC_EX_HAZARD:
+    sb_chr(s, 't'); sb_dec(s, x->thread); sb_str(s, ".hazard["); sb_dec(s, x->index);
+    sb_str(s, "] = "); sb_str(s, tt_hazard_kind_name((unsigned)x->value));
+    break;
+  case TT_VEC_EX_HAZARDS: sb_str(s, "hazards = "); sb_dec(s, x->value); break;
   default: sb_str(s, "?"); break;
   }
 }
@@ -844,6 +883,8 @@ static void eval_expect(const tt_state *st, const tt_vec *v, const tt_vec_expect
     break;
   case TT_VEC_EX_ISSUE:
   case TT_VEC_EX_CYCLES:
+  case TT_VEC_EX_HAZARD:
+  case TT_VEC_EX_HAZARDS:
     if (res->mode != TT_MODE_CYCLE) {
       ck->status = TT_VEC_CHECK_NOT_EVALUATED;
       sb_str(&s, "not evaluated (cycle mode only)");
@@ -851,12 +892,51 @@ static void eval_expect(const tt_state *st, const tt_vec *v, const tt_vec_expect
       return;
     }
     if (x->kind == TT_VEC_EX_ISSUE) {
-      /* tt.h exposes no per-instruction issue cycle yet: report, never guess. */
-      ok = 0;
-      sb_str(&s, "the model exposes no issue-cycle record (tt.h API missing)");
+      uint64_t cyc = 0;
+      ck->expected = x->value;
+      if (tt_issue_cycle(st, x->thread, x->index, &cyc) != 0) {
+        ok = 0;
+        sb_str(&s, "actual: instruction never issued (");
+        fmt_thread_state(&s, st, v, x->thread);
+        sb_str(&s, ")");
+        break;
+      }
+      actual = cyc;
+      ok = cyc == x->value;
+      sb_str(&s, "actual ");
+      sb_dec(&s, cyc);
       break;
     }
-    actual = res->steps;
+    if (x->kind == TT_VEC_EX_HAZARD) {
+      tt_hazard h;
+      unsigned found = 0, n = tt_hazard_count(st);
+      for (unsigned i = 0; i < n && tt_hazard_get(st, i, &h) == 0; i++)
+        if (h.thread == x->thread && h.index == x->index && h.kind == x->value) found = 1;
+      actual = found;
+      ck->expected = 1;
+      ok = found;
+      if (ok) { sb_str(&s, "reported"); break; }
+      sb_str(&s, "actual: not reported; hazards reported:");
+      if (n == 0) sb_str(&s, " none");
+      for (unsigned i = 0; i < n && i < 4 && tt_hazard_get(st, i, &h) == 0; i++) {
+        sb_str(&s, " t"); sb_dec(&s, h.thread); sb_str(&s, ".hazard["); sb_dec(&s, h.index);
+        sb_str(&s, "]="); sb_str(&s, tt_hazard_kind_name(h.kind));
+      }
+      break;
+    }
+    if (x->kind == TT_VEC_EX_HAZARDS) {
+      tt_hazard h;
+      actual = tt_hazard_count(st);
+      ok = actual == x->value;
+      sb_str(&s, "actual ");
+      sb_dec(&s, actual);
+      for (unsigned i = 0; !ok && i < 4 && tt_hazard_get(st, i, &h) == 0; i++) {
+        sb_str(&s, i ? ", t" : ": t"); sb_dec(&s, h.thread); sb_str(&s, ".hazard["); sb_dec(&s, h.index);
+        sb_str(&s, "]="); sb_str(&s, tt_hazard_kind_name(h.kind));
+      }
+      break;
+    }
+    actual = tt_cycle_count(st);
     if (res->outcome != TT_OUT_DONE) {
       ok = 0;
       sb_str(&s, "actual run ended: ");

@@ -46,7 +46,9 @@ typedef enum tt_vec_expect_kind {
   TT_VEC_EX_DEADLOCK,  /* expect deadlock */
   TT_VEC_EX_FAULT,     /* expect tN fault CLASS */
   TT_VEC_EX_ISSUE,     /* expect tN.issue[K] = C          (cycle mode only) */
-  TT_VEC_EX_CYCLES     /* expect cycles = / <= / >= C     (cycle mode only) */
+  TT_VEC_EX_CYCLES,    /* expect cycles = / <= / >= C     (cycle mode only) */
+  TT_VEC_EX_HAZARD,    /* expect tN.hazard[K] = KIND      (cycle mode only) */
+  TT_VEC_EX_HAZARDS    /* expect hazards = N              (cycle mode only) */
 } tt_vec_expect_kind;
 
 typedef enum tt_vec_cmp { TT_VEC_CMP_EQ, TT_VEC_CMP_LE, TT_VEC_CMP_GE } tt_vec_cmp;
@@ -57,8 +59,9 @@ typedef struct tt_vec_expect {
   uint8_t cmp;         /* tt_vec_cmp (CYCLES; EQ otherwise) */
   uint8_t pad;
   tt_loc loc;          /* LOC */
-  uint32_t index;      /* ISSUE: instruction K */
-  uint64_t value;      /* LOC value (mutex: 0 none, 1+t), fault class, cycle number */
+  uint32_t index;      /* ISSUE, HAZARD: instruction K */
+  uint64_t value;      /* LOC value (mutex: 0 none, 1+t), fault class, cycle number, hazard
+                          kind (tt_hazard_kind), hazard count */
   unsigned line;
 } tt_vec_expect;
 
@@ -82,7 +85,7 @@ typedef struct tt_vec {
   uint8_t modes;          /* TT_VEC_MODE_* (default BOTH) */
   uint8_t strict;
   uint8_t has_budget;
-  uint8_t has_cycle_expects;  /* some ISSUE/CYCLES expectation */
+  uint8_t has_cycle_expects;  /* some ISSUE/CYCLES/HAZARD(S) expectation */
   unsigned mode_line, budget_line;
   uint64_t budget;        /* TT_VEC_DEFAULT_BUDGET unless `budget:` */
   unsigned nknobs;

@@ -83,10 +83,10 @@ tt_exec_result tt_exec_STREAMWAIT(tt_state *st, unsigned t, const tt_args_STREAM
 
 /* STALLWAIT conditions C0..C12 all describe work in flight in some unit (or a pending
  * RISC-V request, or Src-bank hand-over). In functional mode every unit finishes at once and
- * no RISC-V core runs, so none of them can hold. */
+ * no RISC-V core runs, so none of them can hold; cycle mode evaluates them (cycle.c). */
 static int stall_conditions_hold(const tt_state *st, unsigned t, const tt_latch *l) {
-  (void)st; (void)t; (void)l;
-  return 0;
+  if (st->p.mode != TT_MODE_CYCLE) return 0;
+  return (tt_cycle_conditions(st, t) & l->cond_mask) != 0;
 }
 
 static int sem_conditions_hold(const tt_state *st, const tt_latch *l) {

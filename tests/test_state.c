@@ -86,6 +86,8 @@ int main(void) {
   CHECK_EQ(tt_run(&S, 1000), TT_OUT_DONE);
   CHECK_EQ(tt_load_program(&S, 3, nops, 1), -1);
   CHECK_EQ(tt_load_program(&S, 0, nops, TT_PROG_MAX + 1), -1);
-  CHECK_EQ(tt_set_mode(&S, TT_MODE_CYCLE), -1);
+  CHECK_EQ(tt_set_mode(&S, (tt_mode)2), -1);
+  CHECK_EQ(tt_set_mode(&S, TT_MODE_CYCLE), 0);
+  CHECK_EQ(tt_set_mode(&S, TT_MODE_FUNC), 0);
   return CHECK_DONE();
 }

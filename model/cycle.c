@@ -1,0 +1,624 @@
+/* cycle.c — the cycle-mode scheduler: the same executors as functional mode, clocked.
+ *
+ * References: WormholeB0/TensixTile/TensixCoprocessor/WaitGate.md (per-cycle procedure, one-cycle
+ * lag), BlackholeA0/TensixTile/TensixCoprocessor/STALLWAIT.md (conditions C0..C12),
+ * WormholeB0/.../ScalarUnit.md (ThCon occupancy, asynchronous results),
+ * BlackholeA0/.../ConfigurationUnit.md (pipeline stages and entry rules),
+ * BlackholeA0/.../SyncUnit.md (shared Sync slot, mutex throughput); spec-digest §3.5 and §5.
+ *
+ * One call of tt_cycle_step() simulates cycle `now`, in this documented order
+ * (design/architecture.md, "Cycle-mode conventions"):
+ *   1. asynchronous GPR write-backs due in this cycle land;
+ *   2. the Config pipeline advances (entering stage 0 performs a deferred Config write);
+ *   3. unit bookkeeping: Src ownership changes of the stubs, ThCon release, FLUSHDMA hold,
+ *      the next attempt of a spinning ATCAS/ATINCGETPTR;
+ *   4. if every thread is done and every unit idle: the run is finished, `cycles` = now;
+ *   5. every thread's latched wait is evaluated on this start-of-cycle state;
+ *   6. every thread's head instruction is checked against its gate (latch, ThCon, mutex,
+ *      Config entry rules) on that same state — no thread sees another's issue of this cycle;
+ *   7. contended resources (the Sync slot, ThCon, one Config stage, one mutex) go to one
+ *      candidate by round-robin (knob `arbitration`);
+ *   8. the winners issue in thread order: at most one instruction per thread per cycle;
+ *   9. latches found satisfied in 5 are forgotten (the one-cycle lag; knob `wait_lag`).
+ * Semaphore, mutex and latch changes made in 8 are therefore seen from the next cycle.
+ *
+ * Termination: a cycle in which nothing issued, no latch was forgotten, nothing landed or moved,
+ * and no unit has a timer running (ThCon occupancy, pipeline, write-back, stub, Src hand-over)
+ * leaves the next cycle identical to it, so the run stops with TT_OUT_DEADLOCK. A spinning atomic
+ * whose attempt failed is not a timer: its next attempt reads the same memory. */
+#include <string.h>
+#include "internal.h"
+
+#define CYC(st) (&(st)->c.cyc)
+
+/* ---- latencies and asynchronous write-back ------------------------------------------------- */
+static const uint8_t load_latencies[] = {7, 3, 5, 12, 24};       /* knob value order */
+static const uint8_t atincget_latencies[] = {24, 3, 7, 12, 48};
+
+unsigned tt_latency(const tt_state *st, tt_lat lat) {
+  switch (lat) {
+  case TT_LAT_LOADIND: return load_latencies[st->p.knob[TT_KNOB_LOAD_LATENCY] % 5u];
+  case TT_LAT_LOADREG: return load_latencies[st->p.knob[TT_KNOB_LOADREG_LATENCY] % 5u];
+  case TT_LAT_ATINCGET: return atincget_latencies[st->p.knob[TT_KNOB_ATINCGET_LATENCY] % 5u];
+  case TT_LAT_RDCFG: return 2;  /* stage 0 read, stage +1 GPR write: readable from issue + 2 */
+  }
+  return 1;
+}
+
+static void gpr_merge(tt_state *st, unsigned t, unsigned reg, uint32_t value, uint32_t mask) {
+  uint32_t *g = &st->c.gpr[t][reg & 63u];
+  *g = (*g & ~mask) | (value & mask);
+}
+
+void tt_gpr_land(tt_state *st, unsigned t, unsigned reg, uint32_t value, uint32_t mask, tt_lat lat) {
+  tt_cyc *c = CYC(st);
+  if (st->p.mode != TT_MODE_CYCLE || c->nwb >= TT_WB_MAX) {  /* the gate keeps room (WB_FULL) */
+    gpr_merge(st, t, reg, value, mask);
+    return;
+  }
+  tt_wb *w = &c->wb[c->nwb++];
+  w->value = value & mask;
+  w->mask = mask;
+  w->due = c->now + tt_latency(st, lat);
+  w->thread = (uint8_t)t;
+  w->reg = (uint8_t)(reg & 63u);
+  w->thcon = lat != TT_LAT_RDCFG;
+  c->wb_gprs[t] |= (uint64_t)1 << w->reg;
+  if (w->thcon) c->wb_thcon_count[t]++;
+}
+
+/* Land every write-back due by now, in issue order; keep the rest in order. */
+static int land_writebacks(tt_state *st) {
+  tt_cyc *c = CYC(st);
+  unsigned keep = 0, landed = 0;
+  for (unsigned i = 0; i < c->nwb; i++) {
+    tt_wb w = c->wb[i];
+    if (w.due <= c->now) {
+      gpr_merge(st, w.thread, w.reg, w.value, w.mask);
+      landed++;
+    } else {
+      c->wb[keep++] = w;
+    }
+  }
+  if (!landed) return 0;
+  c->nwb = (uint8_t)keep;
+  memset(c->wb_gprs, 0, sizeof c->wb_gprs);
+  memset(c->wb_thcon_count, 0, sizeof c->wb_thcon_count);
+  for (unsigned i = 0; i < keep; i++) {
+    c->wb_gprs[c->wb[i].thread] |= (uint64_t)1 << c->wb[i].reg;
+    if (c->wb[i].thcon) c->wb_thcon_count[c->wb[i].thread]++;
+  }
+  return 1;
+}
+
+/* ---- conditions C0..C12 (STALLWAIT.md, Blackhole numbering) ------------------------------- */
+static int stub_busy(const tt_cyc *c, unsigned unit, unsigned t) {
+  return c->stub_busy_until[unit][t] > c->now;
+}
+
+uint32_t tt_cycle_conditions(const tt_state *st, unsigned t) {
+  const tt_cyc *c = CYC(st);
+  uint32_t m = 0;
+  if (c->wb_thcon_count[t] || c->c0_until[t] > c->now) m |= 1u << 0;  /* ThCon requests */
+  if (stub_busy(c, TT_STUB_UNPACK0, t)) m |= 1u << 1;
+  if (stub_busy(c, TT_STUB_UNPACK1, t)) m |= 1u << 2;
+  if (stub_busy(c, TT_STUB_PACK, t)) m |= 1u << 3;
+  if (stub_busy(c, TT_STUB_FPU, t)) m |= 1u << 4;
+  if (c->src_owner[0] != 0) m |= 1u << 5;   /* SrcA not owned by the unpackers */
+  if (c->src_owner[1] != 0) m |= 1u << 6;
+  if (c->src_owner[0] != 1) m |= 1u << 7;   /* SrcA not owned by the matrix unit */
+  if (c->src_owner[1] != 1) m |= 1u << 8;
+  for (unsigned u = 0; u < TT_THREAD_COUNT; u++)
+    if (stub_busy(c, TT_STUB_MOVER, u)) m |= 1u << 9;  /* mover: any thread */
+  /* C10: no RISC-V core runs in the model, so no request is ever pending. */
+  if (stub_busy(c, TT_STUB_SFPU, t)) m |= 1u << 11;
+  int setc16 = 0;
+  for (unsigned u = 0; u < TT_THREAD_COUNT; u++) setc16 |= c->setc16_at[u] == c->now && c->now;
+  if (tt_cfgp_busy(st) || (setc16 && TT_KNOB_IS(st, C12_SCOPE, 1))) m |= 1u << 12;
+  return m;
+}
+
+/* ---- hazards -------------------------------------------------------------------------------- */
+static const char *const hazard_names[TT_HAZ_KIND_COUNT] = {"gpr_pending", "cfg_gap",
+                                                            "streamwrcfg_order"};
+const char *tt_hazard_kind_name(unsigned kind) {
+  return kind < TT_HAZ_KIND_COUNT ? hazard_names[kind] : "?";
+}
+int tt_hazard_kind_parse(const char *name) {
+  for (unsigned k = 0; k < TT_HAZ_KIND_COUNT; k++)
+    if (strcmp(name, hazard_names[k]) == 0) return (int)k;
+  return -1;
+}
+
+static void hazard(tt_state *st, unsigned kind, unsigned t, uint32_t index, unsigned gpr) {
+  tt_cyc *c = CYC(st);
+  if (c->nhazards < TT_HAZARD_KEEP) {
+    tt_hazard *h = &c->hazards[c->nhazards];
+    h->kind = (uint8_t)kind;
+    h->thread = (uint8_t)t;
+    h->gpr = (uint8_t)gpr;
+    h->index = index;
+    h->cycle = c->now;
+  }
+  if (c->nhazards < UINT32_MAX) c->nhazards++;
+}
+
+static unsigned lowest_bit(uint64_t m) {
+  unsigned i = 0;
+  while (i < 63 && !(m & ((uint64_t)1 << i))) i++;  /* bounded: 64 bits */
+  return i;
+}
+
+/* Foreign instructions that cannot read Config: a unit's own NOP, and frontend-only opcodes. */
+static int foreign_reads_config(const tt_insn *in) {
+  if (in->form != TT_FORM_FOREIGN) return 0;
+  if (tt_isa_foreign[in->foreign].kind == TT_FG_FRONTEND) return 0;
+  return in->foreign != TT_FG_ID_SFPNOP && in->foreign != TT_FG_ID_UNPACR_NOP;
+}
+
+static void check_hazards(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc) {
+  tt_cyc *c = CYC(st);
+  uint64_t rd, wr;
+  tt_insn_gpr_use(in, &rd, &wr);
+  uint64_t hit = (rd | wr) & c->wb_gprs[t];
+  if (hit) hazard(st, TT_HAZ_GPR_PENDING, t, pc, lowest_bit(hit));
+  if (foreign_reads_config(in) && c->cfg_write_next[t] == c->now && c->now)
+    hazard(st, TT_HAZ_CFG_GAP, t, pc, 0);
+  int stage = tt_cfgp_first_stage(in);
+  if (stage > -4 && stage <= 0 && c->cfgp[0].valid && c->cfgp[0].thread == t &&
+      c->cfgp[0].insn.form == TT_FORM_STREAMWRCFG)
+    hazard(st, TT_HAZ_STREAMWRCFG_ORDER, t, pc, 0);
+}
+
+/* ---- ThCon ------------------------------------------------------------------------------------ */
+static int is_thcon(const tt_insn *in) {
+  return in->form < TT_FORM_FOREIGN && tt_isa_mnems[in->mnem].unit == TT_UNIT_THCON;
+}
+
+static int thcon_busy(const tt_cyc *c) {
+  return c->thcon_owner && (c->thcon_spin || c->now < c->thcon_free_at);
+}
+
+static uint32_t thcon_release_at(const tt_state *st, uint32_t start, unsigned n) {
+  if (TT_KNOB_IS(st, THCON_HANDOVER, 1) && n > 1) n--;
+  return start + n;
+}
+
+static void retire(tt_state *st, unsigned t, const tt_insn *in) {
+  tt_thread *th = &st->c.thr[t];
+  th->head_valid = 0;
+  th->pc++;
+  th->retired++;
+  st->c.form_count[in->form]++;
+}
+
+/* FLUSHDMA (FLUSHDMA.md): conditions C0..C3 of its own mask, 0 meaning all four. */
+static int flushdma_holds(const tt_state *st, unsigned t, const tt_insn *in) {
+  uint32_t m = in->a.FLUSHDMA.condition_mask ? in->a.FLUSHDMA.condition_mask : 0xFu;
+  return (tt_cycle_conditions(st, t) & m & 0xFu) != 0;
+}
+
+/* Step 3 for ThCon: release a finished occupant, hold FLUSHDMA, retry a spinning atomic. */
+static int thcon_step(tt_state *st) {
+  tt_cyc *c = CYC(st);
+  if (!c->thcon_owner) return 0;
+  unsigned t = c->thcon_owner - 1u;
+  if (c->thcon_spin) {
+    if (c->now < c->thcon_next_try) return 0;
+    c->thcon_try_at = c->now;
+    if (tt_dispatch(st, t, &c->thcon_insn) == TT_EXEC_RETRY) {
+      c->thcon_next_try = c->now + tt_thcon_occupancy(&c->thcon_insn);
+      return 0;  /* the same memory gives the same answer: not progress by itself */
+    }
+    c->thcon_spin = 0;
+    c->thcon_free_at = thcon_release_at(st, c->now, tt_thcon_occupancy(&c->thcon_insn));
+    st->c.thcon_spinner = 0;
+    retire(st, t, &c->thcon_insn);
+    return 1;
+  }
+  if (c->now < c->thcon_free_at) return 0;
+  if (c->thcon_insn.form == TT_FORM_FLUSHDMA && TT_KNOB_IS(st, FLUSHDMA, 0) &&
+      flushdma_holds(st, t, &c->thcon_insn)) {
+    c->thcon_free_at = c->now + 1;
+    return 0;
+  }
+  c->thcon_owner = 0;
+  return 1;
+}
+
+/* ---- foreign-unit stubs and Src ownership ------------------------------------------------------ */
+static int stub_of(const tt_insn *in) {
+  uint16_t b = in->block_bits;
+  if (in->foreign == TT_FG_ID_UNPACR) return (in->word >> 23) & 1u ? TT_STUB_UNPACK1 : TT_STUB_UNPACK0;
+  if (b & 0x008u) return TT_STUB_UNPACK0;
+  if (b & 0x004u) return TT_STUB_PACK;
+  if (b & 0x010u) return TT_STUB_MOVER;
+  if (b & 0x040u) return TT_STUB_FPU;
+  if (b & 0x100u) return TT_STUB_SFPU;
+  return -1;  /* Miscellaneous unit (B0 only): no condition tracks it */
+}
+
+static const uint8_t stub_cycles[] = {4, 1, 2, 8, 16};
+
+static void foreign_issue(tt_state *st, unsigned t, const tt_insn *in) {
+  tt_cyc *c = CYC(st);
+  int u = stub_of(in);
+  if (u < 0 || in->foreign == TT_FG_ID_SFPNOP || in->foreign == TT_FG_ID_UNPACR_NOP) return;
+  uint32_t until = c->now + stub_cycles[st->p.knob[TT_KNOB_STUB_CYCLES] % 5u];
+  if (c->stub_busy_until[u][t] < until) c->stub_busy_until[u][t] = until;
+  /* Src hand-over stub: an UNPACR gives its Src bank to the matrix unit when it finishes; a
+   * matrix-unit instruction gives both back to the unpackers when it finishes. */
+  if (in->foreign == TT_FG_ID_UNPACR) {
+    unsigned s = (unsigned)(u == TT_STUB_UNPACK1);
+    c->src_flip_at[s] = until;
+    c->src_flip_to[s] = 1;
+  } else if (u == TT_STUB_FPU) {
+    for (unsigned s = 0; s < 2; s++) { c->src_flip_at[s] = until; c->src_flip_to[s] = 0; }
+  }
+}
+
+static int src_step(tt_cyc *c) {
+  int changed = 0;
+  for (unsigned s = 0; s < 2; s++) {
+    if (!c->src_flip_at[s] || c->src_flip_at[s] > c->now) continue;
+    changed |= c->src_owner[s] != c->src_flip_to[s];
+    c->src_owner[s] = c->src_flip_to[s];
+    c->src_flip_at[s] = 0;
+  }
+  return changed;
+}
+
+/* ---- the gate ------------------------------------------------------------------------------------ */
+enum { RES_NONE = -1 };
+
+static int produces_writeback(const tt_insn *in) {
+  return in->form == TT_FORM_LOADIND || in->form == TT_FORM_LOADREG ||
+         in->form == TT_FORM_ATINCGET || in->form == TT_FORM_RDCFG;
+}
+
+static int is_sync_slot(const tt_insn *in) {
+  switch (in->form) {
+  case TT_FORM_SEMINIT: case TT_FORM_SEMPOST: case TT_FORM_SEMGET: case TT_FORM_STALLWAIT:
+  case TT_FORM_SEMWAIT: case TT_FORM_STREAMWAIT: return 1;
+  default: return 0;
+  }
+}
+
+/* Why thread t's head cannot issue this cycle (TT_WAIT_NONE if it may), and the contended
+ * resource it needs (*res, or RES_NONE). */
+static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res) {
+  const tt_cyc *c = CYC(st);
+  const tt_thread *th = &st->c.thr[t];
+  *res = RES_NONE;
+  if (thcon_busy(c) && c->thcon_owner == 1 + t)
+    return !c->thcon_spin ? TT_WAIT_THCON_OWN
+           : c->thcon_insn.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR;
+  if (thcon_busy(c) && TT_KNOB_IS(st, THCON_SCOPE, 1)) return TT_WAIT_THCON_BUSY;
+  if (th->latch.op != TT_LATCH_NONE && tt_gate_catches(th->latch.block_mask, in->block_bits))
+    return TT_WAIT_LATCH;
+  if (is_thcon(in)) {
+    if (thcon_busy(c) && !TT_DEFECT(CYC_THCON_SHARED)) return TT_WAIT_THCON_BUSY;
+    if (!TT_DEFECT(CYC_THCON_SHARED)) *res = TT_RR_THCON;
+  }
+  /* REG2FLOP (knob reg2flop=wh_config) writes Config from ThCon: it waits until the Config
+   * pipeline has drained, so Config writes stay in program order (documented choice). */
+  if (in->form == TT_FORM_REG2FLOP && tt_cfgp_busy(st)) return TT_WAIT_CFG_ENTRY;
+  unsigned why = tt_sync_gate(st, t, in);
+  if (why != TT_WAIT_NONE) return why;
+  if (in->form == TT_FORM_ATGETM) *res = TT_RR_MUTEX0 + (int)in->a.ATGETM.mutex_index;
+  if (in->form == TT_FORM_ATRELM) *res = TT_RR_MUTEX0 + (int)in->a.ATRELM.mutex_index;
+  if (is_sync_slot(in) && !TT_DEFECT(CYC_SYNC_SLOT_SHARED)) *res = TT_RR_SYNC;
+  int stage = tt_cfgp_first_stage(in);
+  if (stage <= 0) {
+    if (!tt_cfgp_can_enter(st, stage)) return TT_WAIT_CFG_ENTRY;
+    *res = TT_RR_CFG0 + stage + 4;
+  }
+  if (produces_writeback(in) && c->nwb + 4u > TT_WB_MAX) return TT_WAIT_WB_FULL;
+  return TT_WAIT_NONE;
+}
+
+/* Issue thread t's head in this cycle. */
+static void issue(tt_state *st, unsigned t, const tt_insn *in) {
+  tt_cyc *c = CYC(st);
+  tt_thread *th = &st->c.thr[t];
+  uint32_t pc = th->pc;
+  st->issue_cycle[t][pc] = c->now;
+  check_hazards(st, t, in, pc);
+  if (in->reserved && TT_KNOB_IS(st, RESERVED_BITS, 0)) tt_fault(st, t, TT_FC_RESERVED_BITS);
+  if (in->form == TT_FORM_WRCFG || in->form == TT_FORM_CFGSHIFTMASK ||
+      (in->form >= TT_FORM_RMWCIB0 && in->form <= TT_FORM_RMWCIB3))
+    c->cfg_write_next[t] = c->now + 1;
+  if (in->form == TT_FORM_SETC16) c->setc16_at[t] = c->now + 1;
+  if (tt_cfgp_first_stage(in) <= 0) {
+    tt_cfgp_enter(st, t, in, pc);
+    retire(st, t, in);
+    return;
+  }
+  if (is_thcon(in)) {
+    c->thcon_owner = (uint8_t)(1 + t);
+    c->thcon_insn = *in;
+    c->thcon_pc = pc;
+    unsigned n = tt_thcon_occupancy(in);
+    if (in->form == TT_FORM_FLUSHDMA && TT_KNOB_IS(st, FLUSHDMA, 1)) n = 1;  /* latches instead */
+    if (in->form == TT_FORM_STOREIND_L1 || in->form == TT_FORM_STOREIND_MMIO ||
+        in->form == TT_FORM_STOREIND_SRC || in->form == TT_FORM_STOREREG || in->form == TT_FORM_ATSWAP)
+      if (TT_KNOB_IS(st, C0_STORES, 1)) c->c0_until[t] = c->now + tt_latency(st, TT_LAT_LOADIND);
+    c->thcon_try_at = c->now;
+    if (tt_dispatch(st, t, in) == TT_EXEC_RETRY) {
+      c->thcon_spin = 1;
+      c->thcon_next_try = c->now + n;
+      st->c.thcon_spinner = (uint8_t)(1 + t);
+      th->head_valid = 1;  /* stays at the head: retired when an attempt succeeds */
+      return;
+    }
+    c->thcon_free_at = thcon_release_at(st, c->now, n);
+    retire(st, t, in);
+    return;
+  }
+  if (in->form == TT_FORM_FOREIGN) foreign_issue(st, t, in);
+  tt_dispatch(st, t, in);
+  retire(st, t, in);
+}
+
+/* ---- one cycle ------------------------------------------------------------------------------------- */
+static int idle(const tt_state *st) {
+  const tt_cyc *c = CYC(st);
+  if (thcon_busy(c) || c->nwb || tt_cfgp_busy(st)) return 0;
+  for (unsigned u = 0; u < TT_STUB_COUNT; u++)
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+      if (stub_busy(c, u, t)) return 0;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    if (c->c0_until[t] > c->now) return 0;
+  return 1;
+}
+
+/* A timer that will change something without any issue: occupancy, write-back, pipeline, stub,
+ * Src hand-over, store C0 window, SETC16 C12 window. A spinning atomic is one only until it has
+ * made an attempt after the last change anywhere (its address GPR may have landed since): after
+ * that, every further attempt reads the same state and fails the same way. */
+static int timers_pending(const tt_state *st) {
+  const tt_cyc *c = CYC(st);
+  if (TT_DEFECT(CYC_DEADLOCK_EARLY)) return 0;
+  if ((c->thcon_owner && !c->thcon_spin) || c->nwb || tt_cfgp_busy(st)) return 1;
+  if (c->thcon_spin && c->thcon_try_at <= c->last_change) return 1;
+  if (c->src_flip_at[0] || c->src_flip_at[1]) return 1;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    if (c->c0_until[t] >= c->now || c->setc16_at[t] >= c->now) return 1;
+    for (unsigned u = 0; u < TT_STUB_COUNT; u++)
+      if (c->stub_busy_until[u][t] >= c->now) return 1;
+  }
+  return 0;
+}
+
+static int all_done(const tt_state *st) {
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    if (!tt_thread_done(st, t)) return 0;
+  return 1;
+}
+
+/* Round-robin: the first candidate after the last winner of resource r (T0 first when none). */
+static unsigned pick(tt_state *st, int r, unsigned cand_mask) {
+  unsigned start = TT_KNOB_IS(st, ARBITRATION, 1) ? 0u : CYC(st)->rr[r] % 3u;
+  if (TT_DEFECT(CYC_NONDETERMINISTIC)) {
+    static unsigned runs_seen;  /* survives tt_reset: the planted bug */
+    start = (start + ++runs_seen) % 3u;
+  }
+  for (unsigned k = 0; k < TT_THREAD_COUNT; k++) {
+    unsigned t = (start + k) % TT_THREAD_COUNT;
+    if (cand_mask & (1u << t)) return t;
+  }
+  return 0;
+}
+
+/* Steps 5-9 of the file comment. Returns 1 if an instruction issued or a latch was forgotten. */
+static int gate_cycle(tt_state *st) {
+  tt_cyc *c = CYC(st);
+  int sat[TT_THREAD_COUNT], res[TT_THREAD_COUNT], changed = 0;
+  unsigned why[TT_THREAD_COUNT], win = 0;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    tt_thread *th = &st->c.thr[t];
+    sat[t] = th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t);
+    if (sat[t] && TT_KNOB_IS(st, WAIT_LAG, 1)) { th->latch.op = TT_LATCH_NONE; changed = 1; }
+  }
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    tt_thread *th = &st->c.thr[t];
+    res[t] = RES_NONE;
+    why[t] = TT_WAIT_NONE;
+    if (th->pc >= th->len) { th->wait_kind = TT_WAIT_NONE; continue; }
+    if (!th->head_valid) { tt_decode(st->prog[t][th->pc], &th->head); th->head_valid = 1; }
+    why[t] = gate_check(st, t, &th->head, &res[t]);
+    th->wait_kind = (uint8_t)why[t];
+    if (why[t] == TT_WAIT_NONE) win |= 1u << t;
+  }
+  /* arbitration: among candidates for one resource, one winner */
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    if (!(win & (1u << t)) || res[t] == RES_NONE) continue;
+    unsigned cands = 0;
+    for (unsigned u = 0; u < TT_THREAD_COUNT; u++)
+      if ((win & (1u << u)) && res[u] == res[t]) cands |= 1u << u;
+    unsigned w = pick(st, res[t], cands);
+    c->rr[res[t]] = (uint8_t)(1 + w);
+    for (unsigned u = 0; u < TT_THREAD_COUNT; u++) {
+      if (u == w || !(cands & (1u << u))) continue;
+      win &= ~(1u << u);
+      why[u] = res[u] == TT_RR_SYNC ? TT_WAIT_SYNC_SLOT : TT_WAIT_ARBITRATION;
+      st->c.thr[u].wait_kind = (uint8_t)why[u];
+    }
+  }
+  /* thcon_scope=all_threads (AMB-12, SEED-1): a ThCon instruction issuing now holds every
+   * other thread's gate from this cycle on. */
+  for (unsigned t = 0; t < TT_THREAD_COUNT && TT_KNOB_IS(st, THCON_SCOPE, 1); t++) {
+    if (!(win & (1u << t)) || res[t] != TT_RR_THCON) continue;
+    for (unsigned u = 0; u < TT_THREAD_COUNT; u++) {
+      if (u == t || !(win & (1u << u))) continue;
+      win &= ~(1u << u);
+      why[u] = TT_WAIT_THCON_BUSY;
+      st->c.thr[u].wait_kind = (uint8_t)why[u];
+    }
+  }
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    if (win & (1u << t)) {
+      tt_insn in = st->c.thr[t].head;
+      issue(st, t, &in);
+      tt_thread *th = &st->c.thr[t];
+      if (TT_DEFECT(CYC_DOUBLE_ISSUE) && in.form == TT_FORM_NOP && th->pc < th->len &&
+          th->latch.op == TT_LATCH_NONE) {
+        tt_decode(st->prog[t][th->pc], &th->head);
+        tt_insn in2 = th->head;
+        int r2;
+        if (gate_check(st, t, &in2, &r2) == TT_WAIT_NONE && r2 == RES_NONE) issue(st, t, &in2);
+      }
+      int spinning = c->thcon_spin && c->thcon_owner == 1 + t;
+      st->c.thr[t].wait_kind = (uint8_t)(!spinning ? TT_WAIT_NONE
+                                         : in.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR);
+      changed = 1;
+    } else if (why[t] != TT_WAIT_NONE) {
+      c->stall[t][why[t]]++;
+    }
+  }
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    if (sat[t] && TT_KNOB_IS(st, WAIT_LAG, 0)) {
+      st->c.thr[t].latch.op = TT_LATCH_NONE;
+      changed = 1;
+    }
+  return changed;
+}
+
+int tt_cycle_step(tt_state *st) {
+  tt_cyc *c = CYC(st);
+  if (c->finished) return 0;
+  int act = land_writebacks(st);
+  act |= tt_cfgp_advance(st);
+  act |= src_step(c);
+  act |= thcon_step(st);
+  if (all_done(st) && idle(st)) {
+    c->cycles = c->now;
+    c->finished = 1;
+    return 0;
+  }
+  act |= gate_cycle(st);
+  if (act) c->last_change = c->now;
+  c->now++;
+  st->c.steps++;
+  if (!act && !timers_pending(st)) {
+    c->cycles = c->now;
+    return 0;
+  }
+  return 1;
+}
+
+/* ---- results ------------------------------------------------------------------------------------- */
+uint64_t tt_cycle_count(const tt_state *st) { return st->c.cyc.finished ? st->c.cyc.cycles : st->c.cyc.now; }
+
+int tt_issue_cycle(const tt_state *st, unsigned t, uint32_t k, uint64_t *cycle) {
+  if (t >= TT_THREAD_COUNT || k >= TT_PROG_MAX || st->p.mode != TT_MODE_CYCLE) return -1;
+  const tt_thread *th = &st->c.thr[t];
+  int spinning = st->c.cyc.thcon_spin && st->c.cyc.thcon_owner == 1 + t && k == th->pc;
+  if (k >= th->retired && !spinning) return -1;
+  *cycle = st->issue_cycle[t][k];
+  return 0;
+}
+
+uint64_t tt_stall_cycles(const tt_state *st, unsigned t, unsigned reason) {
+  return t < TT_THREAD_COUNT && reason < TT_WAIT_KIND_COUNT ? st->c.cyc.stall[t][reason] : 0;
+}
+
+/* Names for people; where the hardware's debug bus has a per-thread stall signal for the same
+ * thing, the name says which. */
+static const char *const wait_names[TT_WAIT_KIND_COUNT] = {
+  "none", "latch (semaphore/stallwait wait)", "mutex (stalled_sync_inst)", "mutex_invalid",
+  "atcas_retry (stalled_thcon_inst)", "atincgetptr_retry (stalled_thcon_inst)",
+  "thcon_busy (stalled_thcon_inst)", "unit_busy", "thcon_own (stalled_thcon_inst)",
+  "cfg_entry (stalled_cfg_inst, cfg_exu_busy)", "sync_slot (stalled_sync_inst)",
+  "arbitration", "writeback_full"};
+const char *tt_wait_kind_name(unsigned reason) {
+  return reason < TT_WAIT_KIND_COUNT ? wait_names[reason] : "?";
+}
+
+unsigned tt_hazard_count(const tt_state *st) { return st->c.cyc.nhazards; }
+
+int tt_hazard_get(const tt_state *st, unsigned i, tt_hazard *h) {
+  if (i >= st->c.cyc.nhazards || i >= TT_HAZARD_KEEP) return -1;
+  *h = st->c.cyc.hazards[i];
+  return 0;
+}
+
+void tt_unit_view_get(const tt_state *st, tt_unit_view *v) {
+  const tt_cyc *c = CYC(st);
+  v->cycle = c->now ? c->now - 1 : 0;
+  v->thcon_thread = (int8_t)(thcon_busy(c) || (c->thcon_owner && c->now <= c->thcon_free_at)
+                                 ? (int)c->thcon_owner - 1 : -1);
+  v->thcon_spinning = c->thcon_spin;
+  for (unsigned k = 0; k < TT_CFGP_STAGE_COUNT; k++) {
+    v->cfg_stage_thread[k] = (int8_t)(c->cfgp[k].valid ? c->cfgp[k].thread : -1);
+    v->cfg_stage_form[k] = c->cfgp[k].valid ? c->cfgp[k].insn.form : TT_FORM_COUNT;
+  }
+  v->wb_pending = c->nwb;
+}
+
+/* ---- GPR use of an instruction (ScalarUnit.md and the per-instruction pages; RDCFG.md) ----------- */
+#define ONE(r) ((uint64_t)1 << ((r) & 63u))
+#define FOUR(r) ((uint64_t)0xF << ((r) & 0x3Cu))
+void tt_insn_gpr_use(const tt_insn *in, uint64_t *reads, uint64_t *writes) {
+  uint64_t r = 0, w = 0;
+  switch (in->form) {
+  case TT_FORM_SETDMAREG_IMM: w = ONE(in->a.SETDMAREG_IMM.result_half_reg >> 1); break;
+  case TT_FORM_SETDMAREG_SPECIAL: {
+    uint32_t h = in->a.SETDMAREG_SPECIAL.result_half_reg;
+    w = in->a.SETDMAREG_SPECIAL.result_size < 2 ? ONE(h >> 1) : FOUR(h >> 1);
+    break;
+  }
+#define ALU(F) case TT_FORM_##F##_REG: r = ONE(in->a.F##_REG.left_reg) | ONE(in->a.F##_REG.right_reg); \
+    w = ONE(in->a.F##_REG.result_reg); break;                                                       \
+  case TT_FORM_##F##_IMM: r = ONE(in->a.F##_IMM.left_reg); w = ONE(in->a.F##_IMM.result_reg); break;
+  ALU(ADDDMAREG) ALU(SUBDMAREG) ALU(MULDMAREG) ALU(BITWOPDMAREG) ALU(SHIFTDMAREG) ALU(CMPDMAREG)
+#undef ALU
+  case TT_FORM_LOADIND:
+    r = ONE(in->a.LOADIND.addr_reg) | ONE(in->a.LOADIND.offset_half_reg >> 1);
+    w = (in->a.LOADIND.size ? ONE(in->a.LOADIND.result_reg) : FOUR(in->a.LOADIND.result_reg)) |
+        ONE(in->a.LOADIND.offset_half_reg >> 1);
+    break;
+  case TT_FORM_STOREIND_L1:
+    r = ONE(in->a.STOREIND_L1.addr_reg) | ONE(in->a.STOREIND_L1.offset_half_reg >> 1) |
+        (in->a.STOREIND_L1.size ? ONE(in->a.STOREIND_L1.data_reg) : FOUR(in->a.STOREIND_L1.data_reg));
+    w = ONE(in->a.STOREIND_L1.offset_half_reg >> 1);
+    break;
+  case TT_FORM_STOREIND_MMIO:
+    r = ONE(in->a.STOREIND_MMIO.addr_reg) | ONE(in->a.STOREIND_MMIO.offset_half_reg >> 1) |
+        ONE(in->a.STOREIND_MMIO.data_reg);
+    w = ONE(in->a.STOREIND_MMIO.offset_half_reg >> 1);
+    break;
+  case TT_FORM_STOREIND_SRC:
+    r = ONE(in->a.STOREIND_SRC.addr_reg) | ONE(in->a.STOREIND_SRC.offset_half_reg >> 1) |
+        ((uint64_t)3 << (in->a.STOREIND_SRC.data_reg & 0x3Cu));
+    w = ONE(in->a.STOREIND_SRC.offset_half_reg >> 1);
+    break;
+  case TT_FORM_LOADREG: w = ONE(in->a.LOADREG.result_reg); break;
+  case TT_FORM_STOREREG: r = ONE(in->a.STOREREG.data_reg); break;
+  case TT_FORM_ATINCGET:
+    r = ONE(in->a.ATINCGET.addr_reg) | ONE(in->a.ATINCGET.in_out_reg);
+    w = ONE(in->a.ATINCGET.in_out_reg);
+    break;
+  case TT_FORM_ATINCGETPTR:
+    r = ONE(in->a.ATINCGETPTR.addr_reg);
+    w = ONE(in->a.ATINCGETPTR.result_reg);
+    break;
+  case TT_FORM_ATSWAP:
+    r = ONE(in->a.ATSWAP.addr_reg) |
+        (in->a.ATSWAP.single_data_reg ? ONE(in->a.ATSWAP.data_reg) : FOUR(in->a.ATSWAP.data_reg));
+    break;
+  case TT_FORM_ATCAS: r = ONE(in->a.ATCAS.addr_reg); break;
+  case TT_FORM_REG2FLOP:
+    r = in->a.REG2FLOP.size_sel ? ONE(in->a.REG2FLOP.input_reg) : FOUR(in->a.REG2FLOP.input_reg);
+    break;
+  case TT_FORM_WRCFG:
+    r = in->a.WRCFG.is_128bit ? FOUR(in->a.WRCFG.input_reg) : ONE(in->a.WRCFG.input_reg);
+    break;
+  case TT_FORM_RDCFG: w = ONE(in->a.RDCFG.result_reg); break;
+  default: break;
+  }
+  *reads = r;
+  *writes = w;
+}
+#undef ONE
+#undef FOUR

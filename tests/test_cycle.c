@@ -1,0 +1,202 @@
+/* test_cycle.c — cycle mode: worked timelines (spec-digest 5.4), silicon calibration bursts,
+ * deadlock proof, the STREAMWRCFG reordering bug, knobs, determinism and O(dirty) reset of the
+ * micro-architectural state. Vectors in conformance/cycle/ cover the rules one by one; this file
+ * checks what a vector cannot express (loops over burst lengths, byte-exact reset, APIs). */
+#include "model_util.h"
+
+static tt_state FRESH;
+
+static void cyc(void) {
+  tt_set_mode(&S, TT_MODE_CYCLE);
+  for (unsigned k = 0; k < TT_KNOB_COUNT; k++) S.p.knob[k] = 0;
+  tt_reset(&S);
+}
+
+static uint64_t issue_at(unsigned t, uint32_t k) {
+  uint64_t c = UINT64_MAX;
+  if (tt_issue_cycle(&S, t, k, &c) != 0) return UINT64_MAX;
+  return c;
+}
+
+/* n copies of word w on each of `threads` threads; returns total cycles. */
+static uint64_t burst(uint32_t w, unsigned n, unsigned threads) {
+  static uint32_t prog[TT_PROG_MAX];
+  for (unsigned i = 0; i < n; i++) prog[i] = w;
+  cyc();
+  run3(prog, n, threads > 1 ? prog : NULL, threads > 1 ? n : 0, threads > 2 ? prog : NULL,
+       threads > 2 ? n : 0);
+  return tt_cycle_count(&S);
+}
+
+/* Cycles per instruction per thread as the slope between bursts of 64 and 128. */
+static double slope(uint32_t w, unsigned threads) {
+  uint64_t a = burst(w, 64, threads), b = burst(w, 128, threads);
+  return (double)(b - a) / 64.0;
+}
+
+static void test_timelines(void) {
+  /* digest 5.4: WRCFG c0 (-1), RDCFG held at c1, enters 0 at c2, reads the new value */
+  cyc();
+  S.c.gpr[0][5] = 0x1234;
+  RUN1(w_wrcfg(5, 0, 20), w_rdcfg(6, 20));
+  CHECK_EQ(issue_at(0, 0), 0);
+  CHECK_EQ(issue_at(0, 1), 2);
+  CHECK_EQ(S.c.gpr[0][6], 0x1234);
+  CHECK_EQ(tt_cycle_count(&S), 4);  /* RDCFG: stage 0 at c2, +1 at c3, pipeline empty at c4 */
+  CHECK_EQ(tt_stall_cycles(&S, 0, TT_WAIT_CFG_ENTRY), 1);
+  CHECK_EQ(tt_hazard_count(&S), 0);
+  /* CFGSHIFTMASK pair: #2 enters -1 at c1, stalls there at c2, stage 0 at c3..c4 */
+  cyc();
+  RUN1(0xB8BF834Cu, 0xB8BF834Cu, w_rmwcib(0, 0xFF, 1, 30));
+  CHECK_EQ(issue_at(0, 0), 0);
+  CHECK_EQ(issue_at(0, 1), 1);
+  CHECK_EQ(issue_at(0, 2), 5);      /* RMWCIB needs stage 0 and an empty -3..-1: c5 */
+  CHECK_EQ(tt_cycle_count(&S), 6);
+  /* one-cycle lag: STALLWAIT B1/C0 then SEMPOST: c0, c2 */
+  cyc();
+  RUN1(w_stallwait(0x002, 0x001), w_sempost(1));
+  CHECK_EQ(issue_at(0, 1), 2);
+  /* LOADIND then STALLWAIT C0 (B5) then ADD reading the result: the ADD waits for the data */
+  cyc();
+  S.c.gpr[0][1] = 0x10;
+  tt_l1_write(&S, 0x100, 4, 0xABCD);
+  RUN1(0x49400081u /* LOADIND 32-bit [r1*16] -> r2 */, w_stallwait(0x020, 0x001),
+       0x58003082u /* ADDDMAREG r3 = r2 + r2 */);
+  CHECK_EQ(issue_at(0, 1), 3);   /* after LOADIND's 3 ThCon cycles */
+  CHECK_EQ(issue_at(0, 2), 8);   /* data lands at 7; C0 false at 7, lag: 8 */
+  CHECK_EQ(S.c.gpr[0][3], 2 * 0xABCD);
+  CHECK_EQ(tt_hazard_count(&S), 0);
+  CHECK_EQ(tt_cycle_count(&S), 11);
+}
+
+static void test_calibration(void) {
+  /* mesham/tt-sim perfbench (Blackhole p150), cycles per instruction per thread:
+   * SETDMAREG 1.00 / 1.97 / 2.97; ADDDMAREG (3-cycle case) 2.97 / 5.99 / 9.00; RMWCIB0 and
+   * RDCFG 1.00; STALLWAIT 0x1FF,C12 + NOP 2.97 per pair against 2.00 for NOP, NOP. */
+  const double tol = 0.1;
+  static const double setdma[3] = {1.00, 1.97, 2.97}, add[3] = {2.97, 5.99, 9.00};
+  for (unsigned n = 1; n <= 3; n++) {
+    double s = slope(w_setdmareg(0x1234, 2), n);
+    CHECK(s > setdma[n - 1] - tol && s < setdma[n - 1] + tol, "SETDMAREG x%u: %.2f", n, s);
+    s = slope(0x58004144u /* ADDDMAREG r4 = r4 + r5: same group of four */, n);
+    CHECK(s > add[n - 1] - tol && s < add[n - 1] + tol, "ADDDMAREG x%u: %.2f", n, s);
+  }
+  double s = slope(w_rmwcib(0, 0xFF, 1, 30), 1);
+  CHECK(s > 0.9 && s < 1.1, "RMWCIB0: %.2f", s);
+  s = slope(w_rdcfg(3, 20), 1);
+  CHECK(s > 0.9 && s < 1.1, "RDCFG: %.2f", s);
+  /* pairs */
+  static uint32_t prog[256];
+  uint64_t c[2];
+  for (unsigned k = 0; k < 2; k++) {
+    unsigned pairs = 64 * (k + 1);
+    for (unsigned i = 0; i < pairs; i++) { prog[2 * i] = w_stallwait(0x1FF, 0x1000); prog[2 * i + 1] = 0x02000000u; }
+    cyc();
+    run3(prog, 2 * pairs, NULL, 0, NULL, 0);
+    c[k] = tt_cycle_count(&S);
+  }
+  s = (double)(c[1] - c[0]) / 64.0;
+  CHECK(s > 2.97 - tol && s < 2.97 + tol, "STALLWAIT+NOP pair: %.2f", s);
+  s = slope(0x02000000u, 1) * 2;
+  CHECK(s > 2.0 - tol && s < 2.0 + tol, "NOP,NOP: %.2f", s);
+}
+
+static void test_deadlock(void) {
+  /* SEMWAIT on a zero semaphore that nothing posts: a fixed point, found at once */
+  cyc();
+  CHECK_EQ(run3((const uint32_t[]){w_semwait(0x002, 1, 1), w_sempost(2)}, 2, NULL, 0, NULL, 0),
+           TT_OUT_DEADLOCK);
+  CHECK(S.c.steps < 10, "deadlock found after %llu cycles", (unsigned long long)S.c.steps);
+  CHECK_EQ(tt_thread_blocked(&S, 0), 1);
+  /* a spinning ATCAS (set 1 if the word is 0) whose word holds 5: deadlock, not budget */
+  cyc();
+  tt_l1_write(&S, 0, 4, 5);
+  CHECK_EQ(run3((const uint32_t[]){0x64040000u}, 1, NULL, 0, NULL, 0), TT_OUT_DEADLOCK);
+  CHECK_EQ(S.c.thr[0].wait_kind, TT_WAIT_ATCAS);
+  /* ... and no other thread can release it through ThCon: the spinner holds ThCon, so T1's
+   * STOREIND waits at its gate (ScalarUnit.md), while T1's NOPs still issue */
+  cyc();
+  tt_l1_write(&S, 0, 4, 5);
+  CHECK_EQ(run3((const uint32_t[]){0x64040000u}, 1,
+                (const uint32_t[]){0x02000000u, 0x02000000u, 0x66A00000u /* STOREIND L1 r0 */}, 3,
+                NULL, 0), TT_OUT_DEADLOCK);
+  CHECK_EQ(S.c.thr[1].pc, 2);
+  CHECK_EQ(S.c.thr[1].wait_kind, TT_WAIT_THCON_BUSY);
+  CHECK_EQ(issue_at(0, 0), 0);  /* the first attempt's issue cycle is kept while it spins */
+  /* an ATCAS that matches completes in one 15-cycle attempt */
+  cyc();
+  CHECK_EQ(run3((const uint32_t[]){0x64040000u}, 1, NULL, 0, NULL, 0), TT_OUT_DONE);
+  CHECK_EQ(tt_l1_read(&S, 0, 4), 1);
+  CHECK_EQ(tt_cycle_count(&S), 15);
+}
+
+static void test_streamwrcfg_bug(void) {
+  /* STREAMWRCFG to Config[0][20], then WRCFG to the same word. Prepare 1 cycle (default): the
+   * WRCFG waits behind -3 and writes last. Prepare 2: it enters -1 while the STREAMWRCFG is in
+   * -4 (stage -4 is not checked) and is overtaken: the stream value ends in Config. */
+  for (unsigned prep = 0; prep < 2; prep++) {
+    cyc();
+    S.p.knob[TT_KNOB_STREAMWRCFG_PREPARE] = (uint8_t)prep;
+    tt_mmio_write(&S, TT_STREAM_BASE + 208 * 4, 0x5555);
+    S.c.gpr[0][1] = 0x7777;
+    RUN1(0xB7068014u /* STREAMWRCFG sel 0 reg 208 -> idx 20 */, w_wrcfg(1, 0, 20));
+    CHECK_EQ(S.c.cfg[0][20], prep ? 0x5555 : 0x7777);
+    CHECK_EQ(tt_hazard_count(&S), prep);
+    tt_hazard h = {0};
+    if (prep) {
+      CHECK_EQ(tt_hazard_get(&S, 0, &h), 0);
+      CHECK_EQ(h.kind, TT_HAZ_STREAMWRCFG_ORDER);
+      CHECK_EQ(h.index, 1);
+    }
+  }
+}
+
+static void test_reset_and_determinism(void) {
+  static const uint32_t p0[] = {0x49400041u, 0xB8BF834Cu, 0x58004144u, 0xA2401000u, 0x02000000u};
+  static const uint32_t p1[] = {0xA4000004u, 0xA0000002u, 0xA1000002u, 0x10000000u};
+  cyc();
+  run3(p0, 5, p1, 4, p0, 5);
+  uint64_t d = tt_digest(&S), c = tt_cycle_count(&S);
+  cyc();
+  run3(p0, 5, p1, 4, p0, 5);
+  CHECK_EQ(tt_digest(&S), d);
+  CHECK_EQ(tt_cycle_count(&S), c);
+  tt_reset(&S);
+  tt_init(&FRESH);
+  tt_set_mode(&FRESH, TT_MODE_CYCLE);
+  CHECK(memcmp(&S.c, &FRESH.c, sizeof S.c) == 0, "reset core differs from init");
+  CHECK(memcmp(S.issue_cycle, FRESH.issue_cycle, sizeof S.issue_cycle) == 0,
+        "issue cycles survive reset");
+}
+
+static void test_knobs(void) {
+  /* wait_lag=none: the caught successor issues at c+1 */
+  cyc();
+  tt_knob_set(&S, "wait_lag", "none");
+  RUN1(w_stallwait(0x002, 0x001), w_sempost(1));
+  CHECK_EQ(issue_at(0, 1), 1);
+  /* thcon_scope=all_threads: T1's SEMPOST waits for T0's 4-cycle ADD (AMB-12) */
+  for (unsigned k = 0; k < 2; k++) {
+    cyc();
+    S.p.knob[TT_KNOB_THCON_SCOPE] = (uint8_t)k;
+    run3((const uint32_t[]){0x58007244u}, 1, (const uint32_t[]){0xA4000004u}, 1, NULL, 0);
+    CHECK_EQ(issue_at(1, 0), k ? 4 : 0);
+  }
+  /* load latency knob moves the write-back */
+  cyc();
+  tt_knob_set(&S, "load_latency", "12");
+  RUN1(0x49400041u);
+  CHECK_EQ(tt_cycle_count(&S), 12);
+}
+
+int main(void) {
+  tt_init(&S);
+  CHECK_EQ(tt_mode_available(TT_MODE_CYCLE), 1);
+  test_timelines();
+  test_calibration();
+  test_deadlock();
+  test_streamwrcfg_bug();
+  test_reset_and_determinism();
+  test_knobs();
+  return CHECK_DONE();
+}
