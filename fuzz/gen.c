@@ -8,10 +8,11 @@
  *                           OUT/decode_roundtrip/NNNNN  the program words, little-endian
  *                           OUT/text_parsers/NNNNN      the file bytes as they are
  *                           (fuzz/seeds.sh renames them to their SHA-1)
- *   gen input TARGET FILE   FILE as TARGET's input on stdout: a .vec/.fzvec text becomes the
- *                           structured program (func_invariants, reset_equivalence) or its
- *                           words (decode_roundtrip); text_parsers and any other file: as is
- *                           (fuzz/oss-fuzz/build.sh: reproducers into the seed zips) */
+ *   gen input KIND FILE     FILE as the input of a target of KIND on stdout: a .vec/.fzvec text
+ *                           becomes the structured program (KIND program: the program targets)
+ *                           or its words (KIND words: decode_roundtrip); KIND text, and any
+ *                           file that is not .vec text: as is (fuzz/oss-fuzz/build.sh:
+ *                           reproducers into the seed zips) */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,17 +147,16 @@ static int ends(const char *s, const char *suf) {
   return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
-static int input(const char *target, const char *path) {
+static int input(const char *kind, const char *path) {
   static uint8_t text[1 << 20], bin[FZ_MAX_INPUT];
   static fz_prog p;
   FILE *f = fopen(path, "rb");
   if (!f) { perror(path); return 2; }
   size_t n = fread(text, 1, sizeof text, f);
   fclose(f);
-  int prog = strcmp(target, "func_invariants") == 0 || strcmp(target, "reset_equivalence") == 0;
-  int words = strcmp(target, "decode_roundtrip") == 0;
-  if (!prog && !words && strcmp(target, "text_parsers") != 0) {
-    fprintf(stderr, "gen input: unknown target %s\n", target);
+  int prog = strcmp(kind, "program") == 0, words = strcmp(kind, "words") == 0;
+  if (!prog && !words && strcmp(kind, "text") != 0) {
+    fprintf(stderr, "gen input: KIND must be program, words or text, not %s\n", kind);
     return 2;
   }
   if ((prog || words) && (ends(path, ".vec") || ends(path, ".fzvec"))) {
@@ -196,6 +196,6 @@ int main(int argc, char **argv) {
     fprintf(stderr, "gen: %u seed files from %d paths\n", nseeds, argc - 3);
     return 0;
   }
-  fprintf(stderr, "usage: %s dict-program | dict-text | seeds OUT PATH... | input TARGET FILE\n", argv[0]);
+  fprintf(stderr, "usage: %s dict-program | dict-text | seeds OUT PATH... | input program|words|text FILE\n", argv[0]);
   return 2;
 }

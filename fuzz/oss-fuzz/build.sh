@@ -34,7 +34,16 @@ cd "$ROOT"
 W=${WORK:-/tmp}/$NAME-build
 rm -rf "$W" && mkdir -p "$W/model" "$W/fuzz" "$W/host" "$W/seeds" "$OUT"
 STD="-std=c11 -Imodel -Ifuzz -D_POSIX_C_SOURCE=200809L"
-TARGETS="func_invariants reset_equivalence decode_roundtrip text_parsers"
+# the targets: every fuzz/*.c that expands FZ_ENTRY_POINTS; its fz_target says the input kind
+TARGETS=$(grep -l '^FZ_ENTRY_POINTS(' fuzz/*.c | sed 's|^fuzz/||; s|\.c$||' | sort)
+kind_of() {  # program (structured, custom mutator), words (decode) or text
+  local line; line=$(tr -d '\n' <"fuzz/$1.c" | grep -o 'fz_this_target = {[^}]*}')
+  case $line in
+    *"invariants, 1,"*) echo program ;;
+    *"check_bytes, NULL,"*) echo text ;;
+    *) echo words ;;
+  esac
+}
 for f in model/*.c; do
   $CC $CFLAGS $STD -c "$f" -o "$W/model/$(basename "${f%.c}").o"
 done
@@ -46,10 +55,10 @@ $CC $STD -O1 model/*.c fuzz/fz_input.c fuzz/gen.c -o "$W/host/gen"
 "$W/host/gen" dict-program >"$W/program.dict"
 "$W/host/gen" dict-text >"$W/text.dict"
 for t in $TARGETS; do
-  extra=""; dict=program.dict
-  case $t in
-    func_invariants|reset_equivalence) extra="$W/fuzz/fz_lf_mutator.o" ;;
-    text_parsers) dict=text.dict ;;
+  kind=$(kind_of "$t"); extra=""; dict=program.dict
+  case $kind in
+    program) extra="$W/fuzz/fz_lf_mutator.o" ;;
+    text) dict=text.dict ;;
   esac
   # link with the C++ driver, as the services require ($LIB_FUZZING_ENGINE may be a C++ library)
   $CXX $CXXFLAGS "$W/fuzz/$t.o" "$W/fuzz/fz_input.o" "$W/fuzz/fz_mutator.o" $extra "$W"/model/*.o \
@@ -58,14 +67,13 @@ for t in $TARGETS; do
   printf '[libfuzzer]\nmax_len = 4096\ntimeout = 10\ndict = %s.dict\n' "$t" >"$OUT/$t.options"
   s="$W/seeds/$t"; mkdir -p "$s"
   find "corpus/$t" -maxdepth 1 -type f ! -name 'README*' -exec cp {} "$s/" \;
-  if [ -d "corpus/reproducers/$t" ]; then
-    for r in corpus/reproducers/$t/*; do
-      [ -f "$r" ] || continue
-      grep -q '^# open:' "$r" 2>/dev/null && continue
-      "$W/host/gen" input "$t" "$r" >"$s/reproducer-$(basename "$r")"
-    done
-  fi
+  # reproducers: corpus/reproducers/<t>/* (fuzz/triage.sh) and corpus/reproducers/<t>-*
+  for r in corpus/reproducers/$t/* corpus/reproducers/$t-*; do
+    [ -f "$r" ] || continue
+    grep -q '^# open:' "$r" 2>/dev/null && continue
+    "$W/host/gen" input "$kind" "$r" >"$s/reproducer-$(basename "$r")"
+  done
   rm -f "$OUT/${t}_seed_corpus.zip"
   (cd "$s" && find . -type f | sort | zip -q -@ "$OUT/${t}_seed_corpus.zip")
-  echo "build.sh: $OUT/$t ($(find "$s" -type f | wc -l) seeds)"
+  echo "build.sh: $OUT/$t ($kind input, $(find "$s" -type f | wc -l) seeds)"
 done

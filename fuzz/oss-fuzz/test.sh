@@ -44,7 +44,7 @@ copy_tree() {  # $1: destination
 
 SAN="-fsanitize=address,undefined -fsanitize-address-use-after-scope -fno-sanitize-recover=undefined"
 BASE="-O1 -fno-omit-frame-pointer -gline-tables-only"
-TARGETS="func_invariants reset_equivalence decode_roundtrip text_parsers"
+TARGETS=$(grep -l '^FZ_ENTRY_POINTS(' fuzz/*.c | sed 's|^fuzz/||; s|\.c$||' | sort)
 
 run_engine() {  # engine cwd-mode
   local engine=$1 where=$2 src=$S/$1/src out=$S/$1/out work=$S/$1/work
@@ -64,7 +64,7 @@ run_engine() {  # engine cwd-mode
     export CXXFLAGS="$CFLAGS"
     cd "$cwd" && bash -eu "$SRC/build.sh"
   ) >"$S/$engine.build.log" 2>&1 || { bad "$engine: build.sh failed (cwd $cwd):"; tail -n 20 "$S/$engine.build.log"; return; }
-  echo "oss-fuzz-test: $engine: build.sh ran from ${cwd#$S/} with \$SRC=${src#$ROOT/}: $(grep -c '^build.sh: ' "$S/$engine.build.log") fuzzers"
+  echo "oss-fuzz-test: $engine: build.sh ran from ${cwd#$S/} with \$SRC=${src#$ROOT/}: $(grep -c '^build.sh: ' "$S/$engine.build.log") fuzzers ($(echo $TARGETS))"
   for t in $TARGETS; do
     for f in "$out/$t" "$out/$t.dict" "$out/$t.options" "$out/${t}_seed_corpus.zip"; do
       [ -s "$f" ] || bad "$engine: missing $f"
@@ -72,7 +72,7 @@ run_engine() {  # engine cwd-mode
     [ -s "$out/${t}_seed_corpus.zip" ] || continue
     c=$work/seeds-$t; rm -rf "$c"; mkdir -p "$c"; unzip -q -o "$out/${t}_seed_corpus.zip" -d "$c"
     nseeds=$(find "$c" -type f | wc -l)
-    if [ "$t" != text_parsers ]; then  # binary inputs: no .vec text may have slipped in
+    if ! grep -q "^build.sh: $out/$t (text input" "$S/$engine.build.log"; then  # binary inputs: no .vec text
       txt=$(find "$c" -type f \( -name '*.vec' -o -name '*.fzvec' \) | head -n 1)
       [ -z "$txt" ] || bad "$engine $t: seed zip holds a text vector: $txt"
       for f in "$c"/*; do
