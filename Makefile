@@ -173,7 +173,7 @@ FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 FUZZ_CF := $(WARN) -g
 
 .PHONY: replay replay-corpus fuzz-fire fuzz fuzz-build fuzz-seeds bench reports reports-fuzz \
-        oss-fuzz-test fuzz-resume-test fuzz-tools triage-test
+        oss-fuzz-test fuzz-resume-test fuzz-tools triage-test fuzz-report-test
 
 # ---- flavours: $(1) dir, $(2) compiler, $(3) compile flags ---------------------------------
 define FUZZ_FLAVOUR
@@ -339,6 +339,13 @@ oss-fuzz-test:
 
 fuzz-resume-test: fuzz-build
 	@bash fuzz/resume-test.sh
+
+# fuzz-report-test (.ci/run): a resumed campaign's sums, saturation columns, warning rows and
+# finding origins in the report (fuzz/report-test.sh; ~25 s of fuzzing)
+fuzz-report-test: fuzz-tools build/fuzz-tool/afl-mutator.so build/fuzz-lf/func_invariants \
+                  build/fuzz-plant/text_parsers
+	@if command -v $(AFL_CC) >/dev/null 2>&1; then $(MAKE) --no-print-directory build/fuzz-afl/func_invariants; fi
+	@bash fuzz/report-test.sh
 
 clean:
 	rm -rf build
