@@ -27,7 +27,7 @@ TOOL_SRC  := model/tools/ttasm.c
 RUNNER_SRC := conformance/runner.c
 VEC ?= conformance
 
-.PHONY: all test conformance conformance-test fuzz bench reports clean audit unit exhaustive replay sensitivity \
+.PHONY: all test test-tools conformance conformance-test fuzz bench reports clean audit unit exhaustive replay sensitivity \
         reports-conformance sensitivity-build
 .DELETE_ON_ERROR:
 
@@ -77,8 +77,13 @@ conformance: build/asan/ttconf
 	@if [ -z "$(strip $(VEC))" ]; then echo "make conformance: VEC is empty: give a .vec file or a directory (default: conformance)"; exit 2; fi
 	build/asan/ttconf --mode both $(VEC)
 
-test: audit unit conformance-test replay triage-test
+test: test-tools
+	@$(MAKE) --no-print-directory audit unit conformance-test replay triage-test
 	@echo "make test: all stages passed"
+
+# clang with libFuzzer (replay and fuzz-fire builds): installed as root, else the one command
+test-tools:
+	@FUZZ_CC=$(FUZZ_CC) sh fuzz/tools.sh test
 
 conformance-test: build/asan/ttconf build/release/ttconf
 	build/asan/ttconf --mode both conformance
@@ -315,8 +320,8 @@ fuzz-build: fuzz-tools build/fuzz-tool/afl-mutator.so $(addprefix build/replay/,
 	  $(MAKE) --no-print-directory $(addprefix build/fuzz-afl/,$(FUZZ_TARGETS)); fi
 
 fuzz:
-	@FUZZ_CC=$(FUZZ_CC) AFL_CC=$(AFL_CC) sh fuzz/tools.sh
-	@$(MAKE) --no-print-directory fuzz-build
+	@FUZZ_CC=$(FUZZ_CC) AFL_CC=$(AFL_CC) sh fuzz/tools.sh fuzz
+	@$(MAKE) --no-print-directory all fuzz-build
 	@FUZZ_TIME=$(FUZZ_TIME) JOBS=$(JOBS) ENGINE=$(ENGINE) FUZZ_OUT=$(FUZZ_OUT) \
 	  bash fuzz/campaign.sh $(FUZZ_TARGETS)
 	@FUZZ_OUT=$(FUZZ_OUT) sh fuzz/triage.sh $(FUZZ_TARGETS)
