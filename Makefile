@@ -92,14 +92,14 @@ conformance-test: build/asan/ttconf build/release/ttconf
 
 # ---- conformance report and sensitivity (section owned by the report work) ------------------
 # make sensitivity: for every planted defect (model/defects.def) of the units the vectors check,
-#   a func-mode runner with that one defect compiled in (build/defect-<ID>/ttconf, $(WARN) -O1);
+#   a runner (both modes) with that one defect compiled in (build/defect-<ID>/ttconf, $(WARN) -O1);
 #   every vector is run against each and the target fails unless each defect makes >= 1 vector
 #   fail. Results: build/sensitivity/<ID>.txt and build/sensitivity/summary.tsv.
 #   Only the model sources that mention TT_DEFECT(<ID>) are recompiled per defect; the other
 #   objects and the runner come from the clean build build/defect-NONE/ (same flags). A defect
 #   named in a header, or a model source using TT_PLANTED directly, recompiles every source.
 # make reports-conformance: conformance results + sensitivity + reports/conformance.md.
-SENS_UNITS := sync gate config scalar threads
+SENS_UNITS := sync gate config scalar threads cycle
 SENS_CFLAGS := $(WARN) -O1
 SENS_JOBS ?= 2
 SENS_DEFS := $(shell tr '(,)"' '    ' <model/defects.def | awk '$$1 == "TT_DEF" { print $$2 "@" $$3 }')
@@ -229,6 +229,9 @@ build/fuzz-tool/afl-bench-feed.so: build/fuzz-tool/fuzz/afl_bench_feed.o
 build/fuzz-bench/reset_cost: fuzz/reset_cost.c build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/fuzz/fz_mutator.o \
                             build/fuzz-tool/libtt.a $(FUZZ_HDR) | build/fuzz-bench/fuzz
 	$(FUZZ_CC) $(CPPFLAGS) -Ifuzz $(FUZZ_CF) -O2 $(filter %.c %.o %.a,$^) -o $@
+build/fuzz-bench/mode_speed: fuzz/mode_speed.c build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/fuzz/fz_mutator.o \
+                            build/fuzz-tool/libtt.a $(FUZZ_HDR) | build/fuzz-bench/fuzz
+	$(FUZZ_CC) $(CPPFLAGS) -Ifuzz $(FUZZ_CF) -O2 $(filter %.c %.o %.a,$^) -o $@
 build/fuzz-tool/gen: build/fuzz-tool/fuzz/gen.o build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/libtt.a
 	$(FUZZ_CC) $^ -o $@
 build/fuzz-tool/afl-mutator.so: build/fuzz-tool/fuzz/afl_mutator.o build/fuzz-tool/fuzz/fz_mutator.o \
@@ -268,7 +271,7 @@ FUZZ_FIRE := CFG_GLOBAL_ONE_BANK:func_invariants:banked_writes \
              CYC_CFG_NO_ORDER:cycle_vs_func:cfg_order \
              CYC_DEADLOCK_EARLY:cycle_vs_func:cycle_deadlock_soundness \
              CYC_NONDETERMINISTIC:cycle_vs_func:cycle_determinism \
-             CYC_WRCFG_LATE_READ:cycle_vs_func:cycle_agreement \
+             CYC_LAND_FULL_WORD:cycle_vs_func:cycle_agreement \
              ENCODE_DROPS_LSB:decode_roundtrip:roundtrip_fields \
              ENCODE_DROPS_LSB:decode_roundtrip:roundtrip_text
 FUZZ_FIRE_RUNS ?= 20000
@@ -334,7 +337,7 @@ reports-fuzz: fuzz-tools $(addprefix build/cov/,$(FUZZ_TARGETS_ALL))
 
 reports: reports-fuzz reports-conformance
 
-bench: $(addprefix build/fuzz-bench/,$(FUZZ_TARGETS_ALL) empty reset_cost) fuzz-tools
+bench: $(addprefix build/fuzz-bench/,$(FUZZ_TARGETS_ALL) empty reset_cost mode_speed) fuzz-tools
 	@if command -v $(AFL_CC) >/dev/null 2>&1; then $(MAKE) --no-print-directory \
 	  $(addprefix build/fuzz-afl/,$(FUZZ_TARGETS_ALL) empty) build/fuzz-tool/afl-bench-feed.so; fi
 	@sh fuzz/bench.sh

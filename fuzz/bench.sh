@@ -9,7 +9,7 @@ T=${BENCH_TIME:-5}; MAXPT=${BENCH_MAX_PER_THREAD:-64}; N=${BENCH_INPUTS:-4000}
 d=build/fuzz/bench
 mkdir -p "$d"
 res=build/fuzz/bench.txt
-ROWS="func_invariants func_invariants:full reset_equivalence reset_equivalence:full decode_roundtrip text_parsers"
+ROWS="func_invariants func_invariants:full reset_equivalence reset_equivalence:full cycle_vs_func cycle_vs_func:full decode_roundtrip text_parsers"
 measure_afl() {  # binary inputs -> execs/s (afl-fuzz, persistent mode + shared-memory input)
   local o="$d/afl-$(basename "$1")" i="$d/afl-seed"
   rm -rf "$o"; mkdir -p "$i"; head -c 64 /dev/zero >"$i/zero"
@@ -32,7 +32,7 @@ measure() {  # binary inputs -> execs/s
     case $row in
       *:full) note=$(build/fuzz-tool/$t --bench-inputs-full "$N" "$MAXPT" "$in" corpus/$t 2>&1 | sed -n 's/^bench inputs: //p')
               desc="$N random programs, exactly $MAXPT instructions/thread ($note)" ;;
-      func_invariants|reset_equivalence)
+      func_invariants|reset_equivalence|cycle_vs_func)
               note=$(build/fuzz-tool/$t --bench-inputs "$N" "$MAXPT" "$in" corpus/$t 2>&1 | sed -n 's/^bench inputs: //p')
               desc="$N mutated seeds, <= $MAXPT instructions/thread ($note)" ;;
       decode_roundtrip) build/fuzz-tool/$t --bench-inputs "$N" "$MAXPT" "$in" corpus/$t; desc="$N inputs of 1..64 words" ;;
@@ -56,4 +56,10 @@ measure() {  # binary inputs -> execs/s
     printf '%-24s %12s execs/s\n' "$row" "$(build/fuzz-tool/${row%%:*} --time "$T" "$d/$row.in")"
   done
   build/fuzz-bench/reset_cost
+  echo "bench: the model alone, functional vs cycle mode on the same programs (fuzz-tool build, -O2):"
+  build/fuzz-bench/mode_speed "$T" "$d/func_invariants.in"
+  build/fuzz-bench/mode_speed "$T" "$d/func_invariants:full.in"
+  echo "bench: how many programs cycle_vs_func compares with functional mode (one pass each):"
+  build/fuzz-tool/cycle_vs_func --stats-inputs "$d/cycle_vs_func.in" || true
+  build/fuzz-tool/cycle_vs_func --stats-inputs "$d/cycle_vs_func:full.in" || true
 } | tee "$res"

@@ -22,10 +22,8 @@
  * Cost per round: a compare of the ~3 KiB of small architectural state against a shadow copy
  * (copied only when it changed); nothing scales with L1 size.
  *
- * CYCLE-MODE HOOK: when tt_mode_available(TT_MODE_CYCLE) becomes true, cycle_agreement() below
- * is where the cycle-mode run goes (same program, same knobs; compare the final architectural
- * state wherever the spec says timing cannot change the result). It is deliberately empty
- * now: there is no cycle mode to compare against. */
+ * Cycle mode: the same properties, one cycle per step (see g_mode below); agreement between the
+ * modes is cycle_vs_func's property. */
 #include <string.h>
 #include "fz.h"
 
@@ -41,6 +39,15 @@ static const char *const invariants[] = {
 
 static tt_state st;
 static int st_ready;
+/* The mode of the current check: every input runs in functional mode; in cycle mode too when
+ * its FZ_F_CYCLE flag is set (the mutator flips it) and always in the replay build (make test).
+ * In cycle mode one checked step is one cycle: Config writes may come from an instruction
+ * reaching stage 0 (not only from an issue), and GPRs may change by an asynchronous write-back
+ * landing; the other properties are checked as in functional mode. */
+static tt_mode g_mode = TT_MODE_FUNC;
+static uint64_t run_budget(const fz_prog *p) {
+  return g_mode == TT_MODE_CYCLE ? 64u * (uint64_t)fz_total(p) + 256u : fz_budget(p);
+}
 static void init(void) {
   if (!st_ready) { tt_init(&st); st_ready = 1; }
 }
@@ -74,6 +81,9 @@ static void shadow_all(void) {
 /* What each thread issued in the round just run. */
 typedef struct round_info {
   int issued[TT_THREAD_COUNT];
+  int cfg_arrived;                     /* cycle mode: a deferred Config write reached stage 0 */
+  unsigned cfg_arrived_bank;
+  uint64_t wb_pending[TT_THREAD_COUNT];/* cycle mode: GPRs whose write-back may land this step */
   tt_insn in[TT_THREAD_COUNT];   /* the head instruction at the start of the round */
   unsigned bank[TT_THREAD_COUNT];
   uint64_t index;
@@ -147,6 +157,10 @@ static int check_config(fz_fail *f, const round_info *r) {
       writer_bank[r->bank[t]] = 1;
       writers++;
     }
+  if (r->cfg_arrived) {
+    writer_bank[r->cfg_arrived_bank & 1u] = 1;
+    writers++;
+  }
   for (unsigned b = 0; b < TT_CFG_BANK_COUNT; b++)
     for (unsigned i = 0; i < TT_CFG_WORD_COUNT; i++) {
       if (sh.cfg[b][i] == st.c.cfg[b][i]) continue;
@@ -306,43 +320,20 @@ static int check_mutexes(fz_fail *f, const round_info *r) {
   return 0;
 }
 
-/* The GPRs an instruction may write in its own thread (bit i = GPR i), from its decoded fields
- * (ScalarUnit.md and the per-instruction pages; RDCFG.md). Anything else that changes in a
- * thread's GPRs during a round is a violation, even when several threads issued that round. */
+/* The GPRs an instruction may write in its own thread (bit i = GPR i), from its decoded fields:
+ * the model's tt_insn_gpr_use (ScalarUnit.md and the per-instruction pages; RDCFG.md). Anything
+ * else that changes in a thread's GPRs during a round is a violation, even when several threads
+ * issued that round. */
 static uint64_t gpr_write_set(const tt_insn *in) {
-#define ONE(r) ((uint64_t)1 << ((r) & 63u))
-#define FOUR(r) ((uint64_t)0xF << ((r) & 0x3Cu))
-  switch (in->form) {
-  case TT_FORM_SETDMAREG_IMM: return ONE(in->a.SETDMAREG_IMM.result_half_reg >> 1);
-  case TT_FORM_SETDMAREG_SPECIAL: {
-    uint32_t h = in->a.SETDMAREG_SPECIAL.result_half_reg;
-    return in->a.SETDMAREG_SPECIAL.result_size < 2 ? ONE(h >> 1) : FOUR(h >> 1);
-  }
-#define RESULT(F) case TT_FORM_##F: return ONE(in->a.F.result_reg);
-  RESULT(ADDDMAREG_REG) RESULT(ADDDMAREG_IMM) RESULT(SUBDMAREG_REG) RESULT(SUBDMAREG_IMM)
-  RESULT(MULDMAREG_REG) RESULT(MULDMAREG_IMM) RESULT(BITWOPDMAREG_REG) RESULT(BITWOPDMAREG_IMM)
-  RESULT(SHIFTDMAREG_REG) RESULT(SHIFTDMAREG_IMM) RESULT(CMPDMAREG_REG) RESULT(CMPDMAREG_IMM)
-#undef RESULT
-  case TT_FORM_LOADIND:
-    return (in->a.LOADIND.size ? ONE(in->a.LOADIND.result_reg) : FOUR(in->a.LOADIND.result_reg)) |
-           ONE(in->a.LOADIND.offset_half_reg >> 1);
-  case TT_FORM_STOREIND_L1: return ONE(in->a.STOREIND_L1.offset_half_reg >> 1);
-  case TT_FORM_STOREIND_MMIO: return ONE(in->a.STOREIND_MMIO.offset_half_reg >> 1);
-  case TT_FORM_STOREIND_SRC: return ONE(in->a.STOREIND_SRC.offset_half_reg >> 1);
-  case TT_FORM_LOADREG: return ONE(in->a.LOADREG.result_reg);
-  case TT_FORM_ATINCGET: return ONE(in->a.ATINCGET.in_out_reg);
-  case TT_FORM_ATINCGETPTR: return ONE(in->a.ATINCGETPTR.result_reg);
-  case TT_FORM_RDCFG: return ONE(in->a.RDCFG.result_reg);
-  default: return 0;
-  }
-#undef ONE
-#undef FOUR
+  uint64_t rd, wr;
+  tt_insn_gpr_use(in, &rd, &wr);
+  return wr;
 }
 
 static int check_isolation(fz_fail *f, const round_info *r) {
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     if (memcmp(sh.gpr[t], st.c.gpr[t], sizeof sh.gpr[t]) != 0) {
-      uint64_t allowed = r->issued[t] ? gpr_write_set(&r->in[t]) : 0;
+      uint64_t allowed = (r->issued[t] ? gpr_write_set(&r->in[t]) : 0) | r->wb_pending[t];
       for (unsigned i = 0; i < TT_GPR_COUNT; i++) {
         if (sh.gpr[t][i] == st.c.gpr[t][i] || (allowed >> i & 1u)) continue;
         if (r->issued[t])
@@ -424,18 +415,19 @@ static int check_deadlock(fz_fail *f, round_info *r, int small_moved) {
 static int checked_run(const fz_prog *p, fz_fail *f, tt_outcome *outcome) {
   static round_info r;
   uint32_t dec_pc[TT_THREAD_COUNT] = {UINT32_MAX, UINT32_MAX, UINT32_MAX};
-  uint64_t budget = fz_budget(p), bound = 2u * (uint64_t)fz_total(p) + 1u;
+  uint64_t budget = run_budget(p), bound = 2u * (uint64_t)fz_total(p) + 1u;
   fz_setup(&st, p);
+  tt_set_mode(&st, g_mode);
   shadow_all();
   memset(&r, 0, sizeof r);
   *outcome = TT_OUT_BUDGET;
   for (uint64_t round = 0;; round++) {
     int all_done = 1;
     for (unsigned t = 0; t < TT_THREAD_COUNT; t++) all_done &= tt_thread_done(&st, t);
-    if (all_done) { *outcome = TT_OUT_DONE; break; }
+    if (all_done && (g_mode == TT_MODE_FUNC || st.c.cyc.finished)) { *outcome = TT_OUT_DONE; break; }
     r.index = round;
     if (round >= budget) {
-      REQUIRE_AS(&r, budget < bound, f->req = FZ_REQ_PROGRESS, "deadlock_soundness",
+      REQUIRE_AS(&r, budget < bound || g_mode == TT_MODE_CYCLE, f->req = FZ_REQ_PROGRESS, "deadlock_soundness",
               "run neither finished nor deadlocked within %llu rounds (%u instructions allow at most %llu)",
               (unsigned long long)budget, (unsigned)fz_total(p), (unsigned long long)bound);
       break;
@@ -450,13 +442,26 @@ static int checked_run(const fz_prog *p, fz_fail *f, tt_outcome *outcome) {
       }
     }
     uint64_t steps0 = st.c.steps;
+    tt_cfgp_slot stage0 = st.c.cyc.cfgp[4];
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) r.wb_pending[t] = st.c.cyc.wb_gprs[t];
     tt_outcome o = tt_run(&st, 1);
     uint64_t took = st.c.steps - steps0;
     for (unsigned t = 0; t < TT_THREAD_COUNT; t++) r.issued[t] = st.c.thr[t].pc != sh.pc[t];
+    const tt_cfgp_slot *s0 = &st.c.cyc.cfgp[4];
+    r.cfg_arrived = g_mode == TT_MODE_CYCLE && s0->valid && fz_form_writes_cfg(s0->insn.form) &&
+                    (!stage0.valid || stage0.seq != s0->seq || stage0.thread != s0->thread);
+    r.cfg_arrived_bank = s0->bank;
     REQUIRE_AS(&r, took <= 1, f->req = FZ_REQ_BUDGET, "budget_respected", "tt_run(budget = 1) took %llu rounds",
             (unsigned long long)took);
-    REQUIRE_AS(&r, !(o == TT_OUT_DONE && took == 0), f->req = FZ_REQ_PROGRESS, "deadlock_soundness",
+    REQUIRE_AS(&r, !(o == TT_OUT_DONE && took == 0 && g_mode == TT_MODE_FUNC), f->req = FZ_REQ_PROGRESS,
+            "deadlock_soundness",
             "tt_run said done, but not every thread has retired its stream");
+    if (o == TT_OUT_DONE && g_mode == TT_MODE_CYCLE) {
+      for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+        REQUIRE_AS(&r, tt_thread_done(&st, t), f->req = FZ_REQ_PROGRESS, "deadlock_soundness",
+                "tt_run said done at cycle %llu, but t%u has not retired its stream",
+                (unsigned long long)st.c.cyc.now, t);
+    }
     int small_moved = 0;
     if (o == TT_OUT_DEADLOCK)
       small_moved = memcmp(sh.gpr, st.c.gpr, sizeof sh.gpr) || memcmp(sh.cfg, st.c.cfg, sizeof sh.cfg) ||
@@ -482,24 +487,15 @@ static int checked_run(const fz_prog *p, fz_fail *f, tt_outcome *outcome) {
   return 0;
 }
 
-/* CYCLE-MODE HOOK (see the file comment). Returns 0: nothing to compare yet. */
-static int cycle_agreement(const fz_prog *p, fz_fail *f, uint64_t func_digest) {
-  (void)p; (void)f; (void)func_digest;
-  if (!tt_mode_available(TT_MODE_CYCLE)) return 0;
-  /* TODO(cycle mode): run p with tt_set_mode(&st, TT_MODE_CYCLE) and report
-   * "cycle_agreement" where the final architectural state differs although the program's
-   * result cannot depend on timing (no STREAMWAIT / ATCAS races, ...). Not written yet. */
-  return 0;
-}
-
 static int check_run(const fz_prog *p, fz_fail *f) {
   tt_outcome out1, out2;
   if (checked_run(p, f, &out1)) return 1;
   /* determinism: the same program from reset, as one tt_run call. The model's tt_digest
    * (slow: byte-wise, ~8 us) joins the harness digest in the replay build. */
   uint64_t d1 = fz_digest(&st), m1 = DEEP(p) ? tt_digest(&st) : 0;
-  uint64_t budget = fz_budget(p);
+  uint64_t budget = run_budget(p);
   fz_setup(&st, p);
+  tt_set_mode(&st, g_mode);
   out2 = tt_run(&st, budget);
   if (st.c.steps > budget) {
     fz_failf(f, "budget_respected", "tt_run(budget = %llu) took %llu rounds",
@@ -522,14 +518,28 @@ static int check_run(const fz_prog *p, fz_fail *f) {
     fz_require_none(f, DET_WHY);
     return 1;
   }
-  return cycle_agreement(p, f, d1);
+  return 0;
 }
 
 static int check_prog(const fz_prog *p, fz_fail *f) {
   init();
   memset(f, 0, sizeof *f);
+  g_mode = TT_MODE_FUNC;
   int r = check_run(p, f);
   tt_reset(&st);
+  if (!r && (DEEP(p) || (p->flags & FZ_F_CYCLE))) {
+    g_mode = TT_MODE_CYCLE;
+    r = check_run(p, f);
+    if (r) {
+      fz_detailf(f, "(in cycle mode)\n");
+      /* the reproducer's expect lines are end states of a functional-mode run (mode: func) */
+      fz_require_none(f, "found in cycle mode only; triage writes expectations for functional-mode "
+                         "end states, which this finding does not change");
+    }
+    tt_reset(&st);
+    tt_set_mode(&st, TT_MODE_FUNC);
+    g_mode = TT_MODE_FUNC;
+  }
   return r;
 }
 

@@ -16,7 +16,8 @@
  *     u16 n0, u16 n1     instruction counts of t0 and t1 (clamped to what the body holds;
  *                        t2 takes every remaining whole word, at most FZ_MAX_INSN)
  *     u8  ninit          initial-state records at the start of the body (at most FZ_MAX_INIT)
- *     u8  flags          bit 0 deep checks (replay); bits 1..6: knobs 16..21 take value 1
+ *     u8  flags          bit 0 deep checks (replay); bits 1..6: knobs 16..21 take value 1;
+ *                        bit 7: func_invariants also checks the program in cycle mode
  *     u16 knobs          bit k: knob k (0..15) takes its value 1 (value 0 = the model's default)
  *     u16 budget         scheduler rounds; 0 = default (4 * instructions + 16, enough to end)
  *   init record: u8 (kind | sel << 4), u24 index (L1 byte address, MMIO offset from
@@ -36,6 +37,7 @@
 #define FZ_INIT_SIZE 8u
 #define FZ_NOP 0x02000000u
 #define FZ_F_DEEP 0x01u
+#define FZ_F_CYCLE 0x80u   /* func_invariants: also check the program in cycle mode */
 #define FZ_MAX_INPUT (FZ_MAX_INIT * FZ_INIT_SIZE + 3u * FZ_MAX_INSN * 4u + FZ_TAIL)
 
 typedef struct fz_init {

@@ -201,7 +201,12 @@ static void splice_idiom(fz_prog *p, uint64_t *s) {
 
 static void mutate_params(fz_prog *p, uint64_t *s) {
   switch (below(s, 5)) {
-  case 0: { unsigned k = (unsigned)below(s, TT_KNOB_COUNT); fz_knob_put(p, k, !fz_knob_get(p, k)); break; }
+  case 0: {
+    unsigned k = (unsigned)below(s, TT_KNOB_COUNT + 1);
+    if (k == TT_KNOB_COUNT) p->flags ^= FZ_F_CYCLE;  /* func_invariants: cycle mode too */
+    else fz_knob_put(p, k, !fz_knob_get(p, k));
+    break;
+  }
   case 1: p->budget = below(s, 3) ? 0 : (uint16_t)(1 + below(s, 2 * fz_total(p) + 8)); break;
   case 3:
     if (p->ninit) {

@@ -74,7 +74,7 @@ static int land_writebacks(tt_state *st) {
   for (unsigned i = 0; i < c->nwb; i++) {
     tt_wb w = c->wb[i];
     if (w.due <= c->now) {
-      gpr_merge(st, w.thread, w.reg, w.value, w.mask);
+      gpr_merge(st, w.thread, w.reg, w.value, TT_DEFECT(CYC_LAND_FULL_WORD) ? ~0u : w.mask);
       landed++;
     } else {
       c->wb[keep++] = w;
@@ -114,7 +114,9 @@ uint32_t tt_cycle_conditions(const tt_state *st, unsigned t) {
   if (stub_busy(c, TT_STUB_SFPU, t)) m |= 1u << 11;
   int setc16 = 0;
   for (unsigned u = 0; u < TT_THREAD_COUNT; u++) setc16 |= c->setc16_at[u] == c->now && c->now;
-  if (tt_cfgp_busy(st) || (setc16 && TT_KNOB_IS(st, C12_SCOPE, 1))) m |= 1u << 12;
+  if (tt_cfgp_busy(st) || (setc16 && TT_KNOB_IS(st, C12_SCOPE, 1)) ||
+      (c->cfgp_busy_prev && TT_KNOB_IS(st, C12_SCOPE, 2)))
+    m |= 1u << 12;
   return m;
 }
 
@@ -290,9 +292,15 @@ static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res
   const tt_cyc *c = CYC(st);
   const tt_thread *th = &st->c.thr[t];
   *res = RES_NONE;
-  if (thcon_busy(c) && c->thcon_owner == 1 + t)
-    return !c->thcon_spin ? TT_WAIT_THCON_OWN
-           : c->thcon_insn.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR;
+  if (thcon_busy(c) && c->thcon_owner == 1 + t) {
+    /* thcon_release=silicon (AMB-33): the p150 measurement shows the issuing thread's next
+     * non-ThCon instruction leaving one cycle before the occupancy ends. */
+    int early = TT_KNOB_IS(st, THCON_RELEASE, 1) && !c->thcon_spin && !is_thcon(in) &&
+                c->now + 1 >= c->thcon_free_at;
+    if (!early)
+      return !c->thcon_spin ? TT_WAIT_THCON_OWN
+             : c->thcon_insn.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR;
+  }
   if (thcon_busy(c) && TT_KNOB_IS(st, THCON_SCOPE, 1)) return TT_WAIT_THCON_BUSY;
   if (th->latch.op != TT_LATCH_NONE && tt_gate_catches(th->latch.block_mask, in->block_bits))
     return TT_WAIT_LATCH;
@@ -308,6 +316,10 @@ static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res
   if (in->form == TT_FORM_ATGETM) *res = TT_RR_MUTEX0 + (int)in->a.ATGETM.mutex_index;
   if (in->form == TT_FORM_ATRELM) *res = TT_RR_MUTEX0 + (int)in->a.ATRELM.mutex_index;
   if (is_sync_slot(in) && !TT_DEFECT(CYC_SYNC_SLOT_SHARED)) *res = TT_RR_SYNC;
+  /* a unit outside the model accepts one instruction per cycle from all threads together
+   * (spec-digest 3.1: "another thread won the unit this cycle"; p150: SFPNOP from 2/3
+   * threads runs at 1.97/2.97 cycles per instruction per thread) */
+  if (in->form == TT_FORM_FOREIGN && stub_of(in) >= 0) *res = TT_RR_UNIT0 + stub_of(in);
   int stage = tt_cfgp_first_stage(in);
   if (stage <= 0) {
     if (!tt_cfgp_can_enter(st, stage)) return TT_WAIT_CFG_ENTRY;
@@ -381,7 +393,7 @@ static int timers_pending(const tt_state *st) {
   if (TT_DEFECT(CYC_DEADLOCK_EARLY)) return 0;
   if ((c->thcon_owner && !c->thcon_spin) || c->nwb || tt_cfgp_busy(st)) return 1;
   if (c->thcon_spin && c->thcon_try_at <= c->last_change) return 1;
-  if (c->src_flip_at[0] || c->src_flip_at[1]) return 1;
+  if (c->src_flip_at[0] || c->src_flip_at[1] || c->cfgp_busy_prev) return 1;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     if (c->c0_until[t] >= c->now || c->setc16_at[t] >= c->now) return 1;
     for (unsigned u = 0; u < TT_STUB_COUNT; u++)
@@ -497,6 +509,7 @@ int tt_cycle_step(tt_state *st) {
     return 0;
   }
   act |= gate_cycle(st);
+  c->cfgp_busy_prev = (uint8_t)tt_cfgp_busy(st);
   if (act) c->last_change = c->now;
   c->now++;
   st->c.steps++;

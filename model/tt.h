@@ -177,7 +177,7 @@ typedef struct tt_packer {
 enum { TT_STUB_UNPACK0, TT_STUB_UNPACK1, TT_STUB_PACK, TT_STUB_FPU, TT_STUB_SFPU, TT_STUB_MOVER };
 /* Round-robin arbitration pointers, one per contended resource. */
 enum { TT_RR_THCON, TT_RR_SYNC, TT_RR_CFG0 /* + stage index */, TT_RR_MUTEX0 = TT_RR_CFG0 + 6,
-       TT_RR_COUNT = TT_RR_MUTEX0 + 5 };
+       TT_RR_UNIT0 = TT_RR_MUTEX0 + 5 /* + stub unit */, TT_RR_COUNT = TT_RR_UNIT0 + 6 };
 
 /* One pending asynchronous GPR write-back (LOADIND, LOADREG, ATINCGET, RDCFG). */
 typedef struct tt_wb {
@@ -221,6 +221,8 @@ typedef struct tt_cyc {
   uint8_t thcon_spin;                 /* 1: the occupant is an atomic whose last attempt failed */
   uint8_t nwb;                        /* entries used in wb[] */
   uint8_t finished;                   /* 1 once `cycles` is set */
+  uint8_t cfgp_busy_prev;             /* Config pipeline occupied at the end of the last cycle */
+  uint8_t pad3[3];
   uint8_t rr[TT_RR_COUNT];            /* round-robin: 1 + last winner per resource, 0 none yet */
   uint8_t src_owner[2];               /* SrcA/SrcB: 0 unpackers, 1 matrix unit (stub) */
   uint32_t src_flip_at[2];            /* pending ownership change (cycle, 0 none) */

@@ -13,7 +13,7 @@
 #   environment: SENS_JOBS runners at once (default 2)
 #
 # Each runner is run once, in one process over all vectors of one snapshot of VECDIR
-# (`ttconf --mode func --quiet VECDIR`), like `make conformance` does. A vector catches a defect when it fails (FAIL line or malformed
+# (`ttconf --mode both --quiet VECDIR`), like `make conformance` does. A vector catches a defect when it fails (FAIL line or malformed
 # file report) on the defect build but passes on the clean build; vectors that already fail on
 # the clean build are reported and never count as catching anything.
 #
@@ -78,7 +78,7 @@ if command -v timeout >/dev/null 2>&1; then TMO="timeout 120"; else TMO=""; fi
 # run_one RUNNER NAME -> OUT/NAME.out, OUT/NAME.fail (sorted failing vectors); prints the
 # runner status: 0/1 as the runner returned them, 3 when it crashed or printed no summary.
 run_one() {
-  $TMO "$1" --mode func --quiet "$VECDIR" >"$OUT/$2.out" 2>&1
+  $TMO "$1" --mode both --quiet "$VECDIR" >"$OUT/$2.out" 2>&1
   rc=$?
   # FAIL lines name a vector; a malformed file is `FILE:LINE: message` at column 0.
   awk '
@@ -151,7 +151,7 @@ while IFS='	' read -r id unit text; do
   fi
   {
     echo "# defect $id ($unit): $text"
-    echo "# runner: $BUILD/defect-$id/ttconf --mode func --quiet $VECDIR (exit $rc)"
+    echo "# runner: $BUILD/defect-$id/ttconf --mode both --quiet $VECDIR (exit $rc)"
     echo "# status: $status; $n of $total vector(s) fail on this defect and pass on the clean model"
     cat "$OUT/$id.caught"
   } >"$OUT/$id.txt"
@@ -169,7 +169,7 @@ while IFS='	' read -r id unit text; do
 done <"$OUT/defects.tsv"
 
 # ---- table ----
-echo "sensitivity: $total vector(s) under $VECDIR, func mode, one runner per planted defect"
+echo "sensitivity: $total vector(s) under $VECDIR, both modes, one runner per planted defect"
 if [ "$nbase" -gt 0 ]; then
   echo "sensitivity: WARNING: $nbase vector(s) fail on the clean model and are not counted:"
   sed 's/^/    /' "$OUT/NONE.fail"

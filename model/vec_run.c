@@ -1,0 +1,375 @@
+/* vec_run.c — the `.vec` checker: runs a parsed vector (vec.c) in one model mode and
+ * evaluates its expectations, cycle-mode ones included (issue cycles, cycles, hazards), and the
+ * `strict` comparison. No stdio, no allocation. */
+#include <string.h>
+#include "vec.h"
+#include "vec_sb.h"
+#include "asm.h"
+
+/* ---- checker ---------------------------------------------------------------------------------- */
+static void fmt_value(sb *s, const tt_loc *loc, uint64_t val) {
+  if (loc->kind == TT_LOC_MUTEX) {
+    if (val == 0) sb_str(s, "none");
+    else { sb_chr(s, 't'); sb_dec(s, val - 1); }
+    return;
+  }
+  sb_hex(s, val, (tt_loc_width(loc) + 3) / 4);
+}
+
+static void fmt_loc(sb *s, const tt_loc *loc) {
+  char buf[48];
+  tt_loc_format(loc, buf, sizeof buf);
+  sb_str(s, buf);
+}
+
+static void fmt_expect(sb *s, const tt_vec_expect *x) {
+  static const char *const cmp[] = {"=", "<=", ">="};
+  sb_str(s, "expect ");
+  switch (x->kind) {
+  case TT_VEC_EX_LOC: fmt_loc(s, &x->loc); sb_str(s, " = "); fmt_value(s, &x->loc, x->value); break;
+  case TT_VEC_EX_DONE: sb_chr(s, 't'); sb_dec(s, x->thread); sb_str(s, " done"); break;
+  case TT_VEC_EX_BLOCKED: sb_chr(s, 't'); sb_dec(s, x->thread); sb_str(s, " blocked"); break;
+  case TT_VEC_EX_DEADLOCK: sb_str(s, "deadlock"); break;
+  case TT_VEC_EX_FAULT: {
+    const char *n = tt_fault_class_name((unsigned)x->value);
+    sb_chr(s, 't'); sb_dec(s, x->thread); sb_str(s, " fault "); sb_str(s, n ? n : "?");
+    break;
+  }
+  case TT_VEC_EX_ISSUE:
+    sb_chr(s, 't'); sb_dec(s, x->thread); sb_str(s, ".issue["); sb_dec(s, x->index);
+    sb_str(s, "] = "); sb_dec(s, x->value);
+    break;
+  case TT_VEC_EX_CYCLES:
+    sb_str(s, "cycles "); sb_str(s, cmp[x->cmp < 3 ? x->cmp : 0]); sb_chr(s, ' ');
+    sb_dec(s, x->value);
+    break;
+  case TT_VEC_EX_HAZARD:
+    sb_chr(s, 't'); sb_dec(s, x->thread); sb_str(s, ".hazard["); sb_dec(s, x->index);
+    sb_str(s, "] = "); sb_str(s, tt_hazard_kind_name((unsigned)x->value));
+    break;
+  case TT_VEC_EX_HAZARDS: sb_str(s, "hazards = "); sb_dec(s, x->value); break;
+  default: sb_str(s, "?"); break;
+  }
+}
+
+static const char *outcome_name(unsigned o) {
+  switch (o) {
+  case TT_OUT_DONE: return "done";
+  case TT_OUT_DEADLOCK: return "deadlock";
+  case TT_OUT_BUDGET: return "budget exhausted";
+  case TT_OUT_UNSUPPORTED_MODE: return "mode unsupported";
+  default: return "?";
+  }
+}
+
+static void fmt_thread_state(sb *s, const tt_state *st, const tt_vec *v, unsigned t) {
+  char buf[120];
+  const tt_thread *th = &st->c.thr[t];
+  sb_str(s, "pc ");
+  sb_dec(s, th->pc);
+  sb_str(s, " of ");
+  sb_dec(s, v->prog_len[t]);
+  if (th->pc < v->prog_len[t]) {
+    sb_str(s, " (line ");
+    sb_dec(s, v->prog_line[t][th->pc]);
+    sb_chr(s, ')');
+  }
+  buf[0] = 0;
+  tt_describe_wait(st, t, buf, sizeof buf);
+  buf[sizeof buf - 1] = 0;
+  if (buf[0]) {
+    sb_str(s, ", ");
+    sb_str(s, buf);
+  }
+}
+
+static void fmt_fault(sb *s, const tt_state *st, const tt_vec *v, unsigned t) {
+  const tt_thread *th = &st->c.thr[t];
+  const char *n = tt_fault_class_name(th->fault_class);
+  sb_str(s, n ? n : "?");
+  if (th->fault_class != TT_FAULT_NONE) {
+    const char *why = tt_fault_code_text(th->fault_code);
+    if (why) { sb_str(s, " ("); sb_str(s, why); sb_chr(s, ')'); }
+    sb_str(s, " at instruction ");
+    sb_dec(s, th->fault_pc);
+    if (th->fault_pc < v->prog_len[t]) {
+      sb_str(s, " (line ");
+      sb_dec(s, v->prog_line[t][th->fault_pc]);
+      sb_chr(s, ')');
+    }
+  }
+}
+
+static void eval_expect(const tt_state *st, const tt_vec *v, const tt_vec_expect *x,
+                        tt_vec_result *res, tt_vec_check *ck) {
+  sb s;
+  int ok = 0;
+  uint64_t actual = 0;
+  sb_init(&s, ck->text, sizeof ck->text);
+  fmt_expect(&s, x);
+  sb_str(&s, ": ");
+  ck->kind = x->kind;
+  ck->line = x->line;
+  ck->expected = x->value;
+  ck->is_strict = 0;
+  switch (x->kind) {
+  case TT_VEC_EX_LOC:
+    actual = tt_loc_get(st, &x->loc);
+    ok = actual == x->value;
+    sb_str(&s, "actual ");
+    fmt_value(&s, &x->loc, actual);
+    break;
+  case TT_VEC_EX_DONE:
+    actual = (uint64_t)tt_thread_done(st, x->thread);
+    ck->expected = 1;
+    ok = actual != 0;
+    if (ok) sb_str(&s, "actual done");
+    else { sb_str(&s, "actual not done: "); fmt_thread_state(&s, st, v, x->thread); }
+    break;
+  case TT_VEC_EX_BLOCKED:
+    actual = (uint64_t)tt_thread_blocked(st, x->thread);
+    ck->expected = 1;
+    ok = actual != 0;
+    if (ok) { sb_str(&s, "actual blocked: "); fmt_thread_state(&s, st, v, x->thread); }
+    else if (tt_thread_done(st, x->thread)) sb_str(&s, "actual done");
+    else { sb_str(&s, "actual not blocked: "); fmt_thread_state(&s, st, v, x->thread); }
+    break;
+  case TT_VEC_EX_DEADLOCK:
+    actual = res->outcome;
+    ck->expected = TT_OUT_DEADLOCK;
+    ok = res->outcome == TT_OUT_DEADLOCK;
+    sb_str(&s, "actual run ended: ");
+    sb_str(&s, outcome_name(res->outcome));
+    sb_str(&s, " after ");
+    sb_dec(&s, res->steps);
+    sb_str(&s, res->mode == TT_MODE_CYCLE ? " cycles" : " steps");
+    break;
+  case TT_VEC_EX_FAULT:
+    actual = st->c.thr[x->thread].fault_class;
+    ok = actual == x->value;
+    sb_str(&s, "actual ");
+    fmt_fault(&s, st, v, x->thread);
+    break;
+  case TT_VEC_EX_ISSUE:
+  case TT_VEC_EX_CYCLES:
+  case TT_VEC_EX_HAZARD:
+  case TT_VEC_EX_HAZARDS:
+    if (res->mode != TT_MODE_CYCLE) {
+      ck->status = TT_VEC_CHECK_NOT_EVALUATED;
+      sb_str(&s, "not evaluated (cycle mode only)");
+      res->nnot_evaluated++;
+      return;
+    }
+    if (x->kind == TT_VEC_EX_ISSUE) {
+      uint64_t cyc = 0;
+      ck->expected = x->value;
+      if (tt_issue_cycle(st, x->thread, x->index, &cyc) != 0) {
+        ok = 0;
+        sb_str(&s, "actual: instruction never issued (");
+        fmt_thread_state(&s, st, v, x->thread);
+        sb_str(&s, ")");
+        break;
+      }
+      actual = cyc;
+      ok = cyc == x->value;
+      sb_str(&s, "actual ");
+      sb_dec(&s, cyc);
+      break;
+    }
+    if (x->kind == TT_VEC_EX_HAZARD) {
+      tt_hazard h;
+      unsigned found = 0, n = tt_hazard_count(st);
+      for (unsigned i = 0; i < n && tt_hazard_get(st, i, &h) == 0; i++)
+        if (h.thread == x->thread && h.index == x->index && h.kind == x->value) found = 1;
+      actual = found;
+      ck->expected = 1;
+      ok = found;
+      if (ok) { sb_str(&s, "reported"); break; }
+      sb_str(&s, "actual: not reported; hazards reported:");
+      if (n == 0) sb_str(&s, " none");
+      for (unsigned i = 0; i < n && i < 4 && tt_hazard_get(st, i, &h) == 0; i++) {
+        sb_str(&s, " t"); sb_dec(&s, h.thread); sb_str(&s, ".hazard["); sb_dec(&s, h.index);
+        sb_str(&s, "]="); sb_str(&s, tt_hazard_kind_name(h.kind));
+      }
+      break;
+    }
+    if (x->kind == TT_VEC_EX_HAZARDS) {
+      tt_hazard h;
+      actual = tt_hazard_count(st);
+      ok = actual == x->value;
+      sb_str(&s, "actual ");
+      sb_dec(&s, actual);
+      for (unsigned i = 0; !ok && i < 4 && tt_hazard_get(st, i, &h) == 0; i++) {
+        sb_str(&s, i ? ", t" : ": t"); sb_dec(&s, h.thread); sb_str(&s, ".hazard["); sb_dec(&s, h.index);
+        sb_str(&s, "]="); sb_str(&s, tt_hazard_kind_name(h.kind));
+      }
+      break;
+    }
+    actual = tt_cycle_count(st);
+    if (res->outcome != TT_OUT_DONE) {
+      ok = 0;
+      sb_str(&s, "actual run ended: ");
+      sb_str(&s, outcome_name(res->outcome));
+      sb_str(&s, " after ");
+      sb_dec(&s, res->steps);
+      sb_str(&s, " cycles");
+      break;
+    }
+    ok = x->cmp == TT_VEC_CMP_LE ? actual <= x->value
+         : x->cmp == TT_VEC_CMP_GE ? actual >= x->value : actual == x->value;
+    sb_str(&s, "actual ");
+    sb_dec(&s, actual);
+    break;
+  default:
+    sb_str(&s, "unknown expectation kind");
+    break;
+  }
+  ck->actual = actual;
+  ck->status = ok ? TT_VEC_CHECK_PASS : TT_VEC_CHECK_FAIL;
+  if (ok) res->npass++;
+  else res->nfail++;
+}
+
+/* ---- strict ---------------------------------------------------------------------------------- */
+typedef struct strict_ctx {
+  const tt_vec *v;
+  const tt_state *a, *b;
+  tt_vec_result *res;
+} strict_ctx;
+
+static int l1_bytes(const tt_loc *l, uint32_t *size) {
+  if (l->kind == TT_LOC_L1_U8) *size = 1;
+  else if (l->kind == TT_LOC_L1_U16) *size = 2;
+  else if (l->kind == TT_LOC_L1_U32) *size = 4;
+  else return 0;
+  return 1;
+}
+
+static int covered(const tt_vec *v, const tt_loc *l, uint32_t byte_addr, int is_byte) {
+  for (unsigned i = 0; i < v->nexpects; i++) {
+    const tt_vec_expect *x = &v->expects[i];
+    uint32_t sz;
+    if (x->kind != TT_VEC_EX_LOC) continue;
+    if (is_byte) {
+      if (l1_bytes(&x->loc, &sz) && byte_addr >= x->loc.index && byte_addr - x->loc.index < sz)
+        return 1;
+    } else if (x->loc.kind == l->kind && x->loc.sel == l->sel && x->loc.index == l->index) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+static void strict_cb(void *vctx, const tt_loc *loc, uint32_t a, uint32_t b) {
+  strict_ctx *sc = vctx;
+  tt_vec_result *res = sc->res;
+  uint32_t size;
+  int uncovered = 0;
+  if (l1_bytes(loc, &size)) {
+    for (uint32_t i = 0; i < size && !uncovered; i++) {
+      uint32_t addr = loc->index + i;
+      if (tt_l1_read(sc->a, addr, 1) != tt_l1_read(sc->b, addr, 1) && !covered(sc->v, loc, addr, 1))
+        uncovered = 1;
+    }
+  } else {
+    uncovered = !covered(sc->v, loc, 0, 0);
+  }
+  if (!uncovered) return;
+  res->nstrict++;
+  res->nfail++;
+  if (res->nchecks >= sizeof res->checks / sizeof res->checks[0]) return;
+  tt_vec_check *ck = &res->checks[res->nchecks++];
+  sb s;
+  ck->status = TT_VEC_CHECK_FAIL;
+  ck->kind = TT_VEC_EX_LOC;
+  ck->is_strict = 1;
+  ck->line = 0;
+  ck->expected = a;
+  ck->actual = b;
+  sb_init(&s, ck->text, sizeof ck->text);
+  sb_str(&s, "strict: ");
+  fmt_loc(&s, loc);
+  sb_str(&s, " changed ");
+  if (loc->kind == TT_LOC_MUTEX) {
+    fmt_value(&s, loc, a);
+    sb_str(&s, " -> ");
+    fmt_value(&s, loc, b);
+  } else {
+    sb_hex(&s, a, 1);
+    sb_str(&s, " -> ");
+    sb_hex(&s, b, 1);
+  }
+  sb_str(&s, " but no expect names it");
+}
+
+static tt_vec_status run_error(tt_vec_result *res, unsigned line, const char *pre,
+                               const char *name, const char *post) {
+  sb s;
+  res->status = TT_VEC_ERROR;
+  res->err.line = line;
+  res->err.col = 0;
+  sb_init(&s, res->err.msg, sizeof res->err.msg);
+  sb_str(&s, pre);
+  sb_str(&s, name);
+  sb_str(&s, post);
+  return TT_VEC_ERROR;
+}
+
+tt_vec_status tt_vec_run(tt_state *st, tt_state *scratch_initial, const tt_vec *v,
+                         tt_mode mode, tt_vec_result *res) {
+  tt_outcome out;
+  res->status = TT_VEC_SKIP;
+  res->mode = (uint8_t)mode;
+  res->outcome = TT_OUT_UNSUPPORTED_MODE;
+  res->steps = 0;
+  res->npass = res->nfail = res->nnot_evaluated = res->nstrict = res->nchecks = 0;
+  memset(&res->err, 0, sizeof res->err);
+  if ((unsigned)mode > TT_MODE_CYCLE || !(v->modes & (1u << mode))) return TT_VEC_SKIP;
+  if (!tt_mode_available(mode)) return TT_VEC_SKIP;
+
+  /* Knobs back to their defaults (parameters survive tt_reset), then the vector's. */
+  for (unsigned k = 0; k < TT_KNOB_COUNT; k++) {
+    const char *n = tt_knob_name(k), *vals = tt_knob_values(k);
+    char first[TT_VEC_KNOB_TEXT_MAX];
+    size_t i = 0;
+    if (!n || !vals) continue;
+    while (vals[i] && vals[i] != '|' && i + 1 < sizeof first) { first[i] = vals[i]; i++; }
+    first[i] = 0;
+    if (tt_knob_set(st, n, first) != 0)
+      return run_error(res, 0, "cannot restore the default of knob ", n, "");
+  }
+  if (tt_set_mode(st, mode) != 0) return TT_VEC_SKIP;
+  for (unsigned i = 0; i < v->nknobs; i++) {
+    int r = tt_knob_set(st, v->knobs[i].name, v->knobs[i].value);
+    if (r == -1) return run_error(res, v->knobs[i].line, "unknown knob ", v->knobs[i].name, "");
+    if (r != 0)
+      return run_error(res, v->knobs[i].line, "unknown value for knob ", v->knobs[i].name, "");
+  }
+  tt_reset(st);
+  for (unsigned i = 0; i < v->ninits; i++) tt_loc_set(st, &v->inits[i].loc, v->inits[i].value);
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    if (v->prog_len[t] == 0) continue;
+    if (tt_load_program(st, t, v->prog[t], v->prog_len[t]) != 0)
+      return run_error(res, v->prog_line[t][0], "the model refused the program of thread ",
+                       t == 0 ? "t0" : t == 1 ? "t1" : "t2", "");
+  }
+  if (v->strict && scratch_initial) memcpy(scratch_initial, st, sizeof *st);
+
+  out = tt_run(st, v->budget);
+  res->outcome = (uint8_t)out;
+  res->steps = st->c.steps;
+  if (out == TT_OUT_UNSUPPORTED_MODE) return TT_VEC_SKIP;
+
+  for (unsigned i = 0; i < v->nexpects; i++)
+    eval_expect(st, v, &v->expects[i], res, &res->checks[res->nchecks++]);
+  if (v->strict) {
+    if (scratch_initial) {
+      strict_ctx sc = {v, scratch_initial, st, res};
+      tt_state_diff(scratch_initial, st, strict_cb, &sc);
+    } else {
+      return run_error(res, 0, "strict vector run without a scratch state", "", "");
+    }
+  }
+  res->status = res->nfail ? TT_VEC_FAIL : TT_VEC_PASS;
+  return (tt_vec_status)res->status;
+}
