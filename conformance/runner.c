@@ -40,7 +40,7 @@ static const char *mode_name(unsigned m) { return m == TT_MODE_CYCLE ? "cycle" :
 static void usage(FILE *f) {
   fputs("usage: ttconf [--mode func|cycle|both] [--quiet] [--list] PATH...\n"
         "\n"
-        "Runs conformance vectors (.vec, see vector-format.md). PATH is a .vec file or a\n"
+        "Runs conformance vectors (.vec, format in conformance/README.md). PATH is a .vec file or a\n"
         "directory searched recursively (sorted byte-wise, depth <= 32) for files named *.vec.\n"
         "While recursing, directories named `selftest` are skipped (they hold deliberately\n"
         "broken fixtures; name such a directory explicitly to run it), and symbolic links to\n"

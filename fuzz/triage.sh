@@ -43,7 +43,7 @@ for t in "$@"; do
   [ -n "$files" ] || continue
   tmp=$(mktemp)
   for f in $files; do
-    out=$(timeout 30 "$RB/$t" --abort "$f" 2>&1); rc=$?
+    out=$({ timeout 30 "$RB/$t" --abort "$f"; } 2>&1); rc=$?   # grouped: the shell's "Aborted" goes into out
     if [ $rc -eq 0 ]; then b="not-reproducible"
     elif [ $rc -eq 124 ]; then b="HANG"
     else
