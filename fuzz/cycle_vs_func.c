@@ -200,12 +200,7 @@ static unsigned cfgp_occupancy(const tt_state *s) {
   return n;
 }
 
-static unsigned hazards_of(const tt_state *s, unsigned kind) {
-  unsigned n = 0;
-  tt_hazard h;
-  for (unsigned i = 0; tt_hazard_get(s, i, &h) == 0; i++) n += h.kind == kind;
-  return n;
-}
+static unsigned hazards_of(const tt_state *s, unsigned kind) { return tt_hazard_kind_count(s, kind); }
 
 static int one_cycle(fz_fail *f, uint64_t cyc, int *more) {
   uint32_t pc0[TT_THREAD_COUNT];

@@ -248,6 +248,7 @@ typedef struct tt_cyc {
   uint32_t cfgp_done_seq[TT_THREAD_COUNT]; /* highest seq whose Config access happened */
   uint32_t cfgp_reorders;             /* accesses that happened after a later one of the thread */
   uint32_t nhazards;                  /* hazards reported (all, not only those kept) */
+  uint32_t nhazards_kind[TT_HAZ_KIND_COUNT]; /* the same, per tt_hazard_kind */
   tt_hazard hazards[TT_HAZARD_KEEP];
 } tt_cyc;
 
@@ -336,6 +337,7 @@ int tt_issue_cycle(const tt_state *st, unsigned t, uint32_t k, uint64_t *cycle);
 uint64_t tt_stall_cycles(const tt_state *st, unsigned t, unsigned reason);
 const char *tt_wait_kind_name(unsigned reason);   /* "latch", "thcon_own", "cfg_entry", ... */
 unsigned tt_hazard_count(const tt_state *st);     /* all reported; the first TT_HAZARD_KEEP kept */
+unsigned tt_hazard_kind_count(const tt_state *st, unsigned kind);  /* all reported of one kind */
 int tt_hazard_get(const tt_state *st, unsigned i, tt_hazard *h);  /* 0, or -1 past the kept */
 const char *tt_hazard_kind_name(unsigned kind);   /* "gpr_pending", "cfg_gap", ... */
 int tt_hazard_kind_parse(const char *name);       /* or -1 */
