@@ -128,10 +128,16 @@ static int replay(int argc, char **argv, int abort_on_fail) {
     uint8_t *d = read_file(l.path[i], &n);
     if (!d) { fprintf(stderr, "driver: cannot read %s\n", l.path[i]); bad++; continue; }
     char open_name[64] = "", target[64] = "";
-    int is_open = header_value(d, n, "open", open_name, sizeof open_name) &&
-                  (!header_value(d, n, "target", target, sizeof target) || strcmp(target, T->name) == 0);
+    int has_open = header_value(d, n, "open", open_name, sizeof open_name);
+    int other_target = header_value(d, n, "target", target, sizeof target) && strcmp(target, T->name) != 0;
+    int is_open = has_open && !other_target;
     int failed = run_input(l.path[i], d, n, &f);
-    if (is_open) {
+    if (has_open && other_target && failed) {
+      /* an open finding of another target: the bug it shows may be seen here too; it must
+       * pass here once the `open:` line goes with the fix */
+      open_ok++;
+      printf("open %s: finding '%s' of %s, seen here as %s\n", l.path[i], open_name, target, f.name);
+    } else if (is_open) {
       if (failed && strcmp(f.name, open_name) == 0) {
         open_ok++;
       } else {
