@@ -31,7 +31,7 @@ VEC ?= conformance
         reports-conformance sensitivity-build
 .DELETE_ON_ERROR:
 
-all: build/release/ttasm build/release/ttconf
+all: build/release/ttasm build/release/ttconf build/release/ttrun
 
 # ---- per-flavour rules ---------------------------------------------------------------------
 define FLAVOUR
@@ -42,6 +42,8 @@ build/$(1)/libtt.a: $$(patsubst model/%.c,build/$(1)/model/%.o,$$(MODEL_SRC))
 build/$(1)/ttasm: $$(TOOL_SRC) build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
 build/$(1)/ttconf: $$(RUNNER_SRC) build/$(1)/libtt.a $$(MODEL_HDR)
+	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
+build/$(1)/ttrun: model/tools/ttrun.c build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
 build/$(1)/tests/%: tests/%.c $$(wildcard tests/*.h) build/$(1)/libtt.a $$(MODEL_HDR) | build/$(1)/tests
 	$$(CC) $$(CPPFLAGS) -Itests $(2) $$< build/$(1)/libtt.a $(3) -lpthread -o $$@
