@@ -27,7 +27,7 @@ TOOL_SRC  := model/tools/ttasm.c
 RUNNER_SRC := conformance/runner.c
 VEC ?= conformance
 
-.PHONY: all test conformance fuzz bench reports clean audit unit exhaustive replay sensitivity \
+.PHONY: all test conformance fuzz bench reports clean audit unit exhaustive replay sensitivity ttrun-test \
         reports-conformance sensitivity-build
 .DELETE_ON_ERROR:
 
@@ -45,6 +45,8 @@ build/$(1)/ttconf: $$(RUNNER_SRC) build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
 build/$(1)/ttrun: model/tools/ttrun.c build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
+build/$(1)/jsoncheck: tests/jsoncheck.c | build/$(1)/tests
+	$$(CC) $(2) $$< $(3) -o $$@
 build/$(1)/tests/%: tests/%.c $$(wildcard tests/*.h) build/$(1)/libtt.a $$(MODEL_HDR) | build/$(1)/tests
 	$$(CC) $$(CPPFLAGS) -Itests $(2) $$< build/$(1)/libtt.a $(3) -lpthread -o $$@
 build/$(1)/model build/$(1)/tests:
@@ -78,11 +80,16 @@ unit: $(addprefix build/release/tests/,$(TESTS)) $(addprefix build/asan/tests/,$
 conformance: build/asan/ttconf
 	build/asan/ttconf --mode both $(VEC)
 
-test: audit unit conformance-test replay
+test: audit unit conformance-test ttrun-test replay
 	@echo "make test: all stages passed"
 
 conformance-test: build/asan/ttconf build/release/ttconf
 	build/asan/ttconf --mode both conformance
+
+# ttrun end to end: every corpus kernel in both modes, --json, --emit-vec through the runner,
+# --trace through the trace-event checker, the README example, bad input (tests/ttrun.sh)
+ttrun-test: build/asan/ttrun build/asan/ttconf build/release/ttrun build/release/jsoncheck
+	bash tests/ttrun.sh build/asan build/release/jsoncheck
 
 # ---- conformance report and sensitivity (section owned by the report work) ------------------
 # make sensitivity: for every planted defect (model/defects.def) of the units the vectors check,

@@ -342,8 +342,8 @@ typedef struct thr_report {
   const char *state;          /* "done", "blocked", "not done", "no program" */
   int latch_index;            /* instruction that latched the wait holding the head, or -1 */
   char reason[600];           /* the wait in words */
-  char holds[200];            /* which instructions the latch holds */
-  char need[200];             /* what would release it */
+  char holds[260];            /* which instructions the latch holds */
+  char need[300];             /* what would release it */
   releaser rel[TT_THREAD_COUNT];
   unsigned nrel;
   char nobody[300];           /* when nobody can: why not */
