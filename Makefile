@@ -88,7 +88,7 @@ conformance-test: build/asan/ttconf build/release/ttconf
 
 # ttrun end to end: every corpus kernel in both modes, --json, --emit-vec through the runner,
 # --trace through the trace-event checker, the README example, bad input (tests/ttrun.sh)
-ttrun-test: build/asan/ttrun build/asan/ttconf build/release/ttrun build/release/jsoncheck
+ttrun-test: build/asan/ttrun build/asan/ttconf build/asan/ttasm build/release/ttrun build/release/jsoncheck
 	bash tests/ttrun.sh build/asan build/release/jsoncheck
 
 # ---- conformance report and sensitivity (section owned by the report work) ------------------

@@ -97,5 +97,21 @@ rc=$?
 "$B/ttrun" --mode nonsense --t0 "$OUT/bad1.txt" >/dev/null 2>&1
 [ $? = 2 ] && ok || bad "bad command line: exit status not 2"
 
+# ttasm --explain: one instruction in words
+X=$B/ttasm
+"$X" --explain "ttsemwait 322, 2, 2" >"$OUT/explain.txt" 2>&1
+for want in 'unit: Sync Unit — SEMWAIT, opcode 0xA6' 'STALL_SYNC|STALL_MATH|STALL_SFPU' \
+            'sem_mask         \[ 9: 2\] = 2 (0x2): sem1 (MATH_PACK)' 'Value>=Max (STALL_ON_MAX)' \
+            'caught at the Wait Gate by: any latched block mask'; do
+  grep -q "$want" "$OUT/explain.txt" && ok || bad "ttasm --explain: no '$want'"
+done
+"$X" --explain 0xA2000000 >"$OUT/explain2.txt" 2>&1
+grep -q '0 is replaced by B6 STALL_MATH' "$OUT/explain2.txt" && grep -q '0 is replaced by 0x0F' "$OUT/explain2.txt" &&
+  ok || bad "ttasm --explain: default substitutions of STALLWAIT 0, 0 not named"
+"$X" --explain "ttwrcfg 18, 0, 185" | grep -q 'RISCV_IC_INVALIDATE_InvalidateAll.*global word' && ok ||
+  bad "ttasm --explain: Config index name"
+"$X" --explain "ttbogus 1" >/dev/null 2>&1
+[ $? = 1 ] && ok || bad "ttasm --explain: bad text not refused"
+
 echo "ttrun tests: $pass passed, $fail failed"
 [ $fail = 0 ]
