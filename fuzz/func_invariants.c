@@ -64,7 +64,7 @@ static struct shadow {
   uint32_t pc[TT_THREAD_COUNT];
 } sh;
 
-static void shadow_all(void) {
+FZ_BOOKKEEPING static void shadow_all(void) {
   memcpy(sh.gpr, st.c.gpr, sizeof sh.gpr);
   memcpy(sh.cfg, st.c.cfg, sizeof sh.cfg);
   memcpy(sh.tcfg, st.c.tcfg, sizeof sh.tcfg);
@@ -95,7 +95,7 @@ static const char *loc_name(char *buf, size_t n, const tt_loc *l) {
 }
 
 /* Detail for a reproducer: who issued what, and every small location the round changed. */
-static void describe_round(fz_fail *f, const round_info *r) {
+FZ_BOOKKEEPING static void describe_round(fz_fail *f, const round_info *r) {
   char dis[96], ln[48];
   f->round = r->index;
   f->has_round = 1;
@@ -142,7 +142,7 @@ static void describe_round(fz_fail *f, const round_info *r) {
   do { if (!(cond)) FAIL_ROUND(r, name, __VA_ARGS__); } while (0)
 
 /* ---- the invariants of one round ------------------------------------------------------------ */
-static int check_config(fz_fail *f, const round_info *r) {
+FZ_BOOKKEEPING static int check_config(fz_fail *f, const round_info *r) {
   if (memcmp(sh.cfg, st.c.cfg, sizeof sh.cfg) == 0) return 0;
   int writer_bank[2] = {0, 0}, writers = 0;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
@@ -171,7 +171,7 @@ static int check_config(fz_fail *f, const round_info *r) {
   return 0;
 }
 
-static int check_latches(fz_fail *f, const round_info *r) {
+FZ_BOOKKEEPING static int check_latches(fz_fail *f, const round_info *r) {
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     const tt_latch *l = &st.c.thr[t].latch;
     REQUIRE(r, l->op == TT_LATCH_NONE || l->block_mask != 0, "default_mask",
@@ -210,7 +210,7 @@ static int check_latches(fz_fail *f, const round_info *r) {
   return 0;
 }
 
-static int check_semaphores(fz_fail *f, const round_info *r) {
+FZ_BOOKKEEPING static int check_semaphores(fz_fail *f, const round_info *r) {
   for (unsigned i = 0; i < TT_SEM_COUNT; i++)
     REQUIRE(r, st.c.sem_value[i] <= 15 && st.c.sem_max[i] <= 15, "semaphore_bounds",
             "sem[%u] value %u max %u: outside 0..15 (was value %u max %u)", i,
@@ -247,7 +247,7 @@ static int check_semaphores(fz_fail *f, const round_info *r) {
   return 0;
 }
 
-static int check_mutexes(fz_fail *f, const round_info *r) {
+FZ_BOOKKEEPING static int check_mutexes(fz_fail *f, const round_info *r) {
   uint8_t want[TT_MUTEX_SLOTS];
   memcpy(want, sh.mutex, sizeof want);
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
@@ -286,7 +286,7 @@ static uint64_t gpr_write_set(const tt_insn *in) {
   return wr;
 }
 
-static int check_isolation(fz_fail *f, const round_info *r) {
+FZ_BOOKKEEPING static int check_isolation(fz_fail *f, const round_info *r) {
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     if (memcmp(sh.gpr[t], st.c.gpr[t], sizeof sh.gpr[t]) != 0) {
       uint64_t allowed = (r->issued[t] ? gpr_write_set(&r->in[t]) : 0) | r->wb_pending[t];
@@ -319,7 +319,7 @@ static int check_isolation(fz_fail *f, const round_info *r) {
 }
 
 /* A round reported as no progress must have changed nothing, and neither may the next. */
-static int small_state_equal(void) {
+FZ_BOOKKEEPING static int small_state_equal(void) {
   if (memcmp(sh.gpr, st.c.gpr, sizeof sh.gpr) || memcmp(sh.cfg, st.c.cfg, sizeof sh.cfg) ||
       memcmp(sh.tcfg, st.c.tcfg, sizeof sh.tcfg) ||
       memcmp(sh.sem_value, st.c.sem_value, sizeof sh.sem_value) ||
@@ -334,7 +334,7 @@ static int small_state_equal(void) {
 }
 
 /* Called before the round's checks update the shadow (pc/latch/hand-over are updated last). */
-static int check_deadlock(fz_fail *f, round_info *r, int small_moved) {
+FZ_BOOKKEEPING static int check_deadlock(fz_fail *f, round_info *r, int small_moved) {
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
     REQUIRE(r, sh.pc[t] == st.c.thr[t].pc && !memcmp(&sh.latch[t], &st.c.thr[t].latch, sizeof sh.latch[t]),
             "deadlock_soundness",
@@ -368,7 +368,7 @@ static int check_deadlock(fz_fail *f, round_info *r, int small_moved) {
 }
 
 /* ---- one checked run ----------------------------------------------------------------------- */
-static int checked_run(const fz_prog *p, fz_fail *f, tt_outcome *outcome) {
+FZ_BOOKKEEPING static int checked_run(const fz_prog *p, fz_fail *f, tt_outcome *outcome) {
   static round_info r;
   uint32_t dec_pc[TT_THREAD_COUNT] = {UINT32_MAX, UINT32_MAX, UINT32_MAX};
   uint64_t budget = run_budget(p), bound = 2u * (uint64_t)fz_total(p) + 1u;
@@ -442,7 +442,7 @@ static int checked_run(const fz_prog *p, fz_fail *f, tt_outcome *outcome) {
   return 0;
 }
 
-static int check_run(const fz_prog *p, fz_fail *f) {
+FZ_BOOKKEEPING static int check_run(const fz_prog *p, fz_fail *f) {
   tt_outcome out1, out2;
   if (checked_run(p, f, &out1)) return 1;
   /* determinism: the same program from reset, as one tt_run call. The model's tt_digest
