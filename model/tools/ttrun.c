@@ -361,6 +361,10 @@ static int p_sem_down(const tt_insn *in, uint32_t m) { /* lowers Value below Max
          (in->form == TT_FORM_SEMINIT && (in->a.SEMINIT.sem_mask & m) &&
           in->a.SEMINIT.new_value < in->a.SEMINIT.new_max);
 }
+static int p_seminit_below_max(const tt_insn *in, uint32_t m) {  /* Max 0: only a SEMINIT */
+  return in->form == TT_FORM_SEMINIT && (in->a.SEMINIT.sem_mask & m) &&
+         in->a.SEMINIT.new_value < in->a.SEMINIT.new_max;
+}
 static int p_sem_any(const tt_insn *in, uint32_t m) {
   return p_sem_up(in, m) || p_sem_down(in, m);
 }
@@ -466,10 +470,15 @@ static void analyse(unsigned t) {
       snprintf(r->holds, sizeof r->holds, "block mask 0x%03X (%s)", l->block_mask, b);
       sem_list(a, sizeof a, l->sem_mask);
       unsigned c = l->cond_mask & 3u;
+      int max_set = 0;  /* some selected semaphore has Max > 0: a SEMGET can bring Value below it */
+      for (unsigned i = 0; i < TT_SEM_COUNT; i++)
+        if ((l->sem_mask >> i & 1u) && g_st.c.sem_max[i]) max_set = 1;
       snprintf(r->need, sizeof r->need, "%s of %s by another thread",
                c == 1 ? "a SEMPOST (or SEMINIT to a non-zero value)"
-               : c == 2 ? "a SEMGET (or SEMINIT below Max)" : "a SEMPOST, SEMGET or SEMINIT", a);
-      find_releasers(t, c == 1 ? p_sem_up : c == 2 ? p_sem_down : p_sem_any, l->sem_mask, r);
+               : c == 2 ? (max_set ? "a SEMGET (or SEMINIT below Max)" : "a SEMINIT that sets Max above Value (a SEMGET cannot: Max is 0)")
+               : "a SEMPOST, SEMGET or SEMINIT", a);
+      find_releasers(t, c == 1 ? p_sem_up : c == 2 ? (max_set ? p_sem_down : p_seminit_below_max) : p_sem_any,
+                     l->sem_mask, r);
     } else if (l->op == TT_LATCH_STALLWAIT) {
       char conds[160];
       mask_names(conds, sizeof conds, l->cond_mask, cond_llk, 13);
