@@ -59,6 +59,21 @@ grep -q 't2 blocked at line 69 "ttsemwait 1, 2, 1": SEMWAIT sem1 (MATH_PACK) Val
 grep -q 't1 has one at instruction 31, line 64 "ttsempost 2"' "$OUT/readme.txt" && ok ||
   bad "README example: the releaser of sem1 is not named"
 
+# A .vec as input: the emitted vector runs back to the same outcome; --init lines reach the vector.
+for m in func cycle; do
+  v="$OUT/sdpa__tenstorrent-docs.t012.$m"
+  "$B/ttrun" "$v.vec" >"$v.rerun.txt" 2>&1
+  [ "$(grep '^outcome:' "$v.rerun.txt")" = "$(grep '^outcome:' "$v.txt")" ] && ok || bad "$v.vec rerun: outcome differs"
+done
+"$B/ttrun" --mode cycle --t0 $S/trisc0.txt --t1 $S/trisc1.txt --t2 $S/trisc2.txt --init 'sem[7].max=1' \
+  --init 'sem[2].max=1' --init 'mutex[3]=t2' --init 't1.gpr[5]=0x1234' --emit-vec "$OUT/init.vec" >/dev/null
+grep -q '^init sem\[7\].max = 0x1$' "$OUT/init.vec" && grep -q '^init mutex\[3\] = t2$' "$OUT/init.vec" && ok ||
+  bad "init.vec: init lines missing"
+[ "$("$B/ttconf" --mode both "$OUT/init.vec" | tail -n 1)" = "1 passed, 0 failed" ] && ok || bad "init.vec fails the runner"
+"$B/ttrun" --mode cycle --budget 40 --t0 $S/trisc0.txt --t1 $S/trisc1.txt --t2 $S/trisc2.txt --emit-vec "$OUT/budget.vec" |
+  grep -q '^outcome: BUDGET' && ok || bad "budget run: no BUDGET outcome"
+[ "$("$B/ttconf" --mode both "$OUT/budget.vec" | tail -n 1)" = "1 passed, 0 failed" ] && ok || bad "budget.vec fails the runner"
+
 # Hazards appear in the text and in the JSON alike (cycle mode).
 A=corpus/kernels/add1__blackhole-py
 "$B/ttrun" --mode cycle --t0 $A/trisc0.txt --t1 $A/trisc1.txt --t2 $A/trisc2.txt >"$OUT/haz.txt"
