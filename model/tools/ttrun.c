@@ -299,7 +299,6 @@ static void trace_cycle(const uint32_t *pc_before, const uint32_t *ret_before, c
       g_sem_seen |= 1u << i;
       counter(c + 1, i, g_st.c.sem_value[i]);
     }
-  (void)pc_before;
 }
 
 /* Run exactly as tt_run() does, one tt_step() at a time, observing each step. */
@@ -416,11 +415,9 @@ static void find_releasers(unsigned t, insn_pred pred, uint32_t arg, thr_report 
       continue;
     }
     if (!g_src[u].path) continue;
-    const tt_thread *th = &g_st.c.thr[u];
     int n = snprintf(tmp + len, sizeof tmp - len, "%st%u %s", len ? ", " : "", u,
                      tt_thread_done(&g_st, u) ? "finished" : "has none left");
     if (n > 0 && (size_t)n < sizeof tmp - len) len += (size_t)n;
-    (void)th;
   }
   snprintf(r->nobody, sizeof r->nobody, "%s", tmp);
 }
