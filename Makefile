@@ -384,7 +384,7 @@ fuzz-resume-test: fuzz-build
 #                      reports/mutation.md. MUT_FUZZ=S also runs spec_diff S seconds on every
 #                      mutant the suite did not kill. MUT_JOBS parallel mutants (nice -n 10).
 #   make mutation-ci   a 2-per-file sample (CI); fails below MUT_CI_MIN percent killed
-MUT_PER_FILE ?= 30
+MUT_PER_FILE ?= 20
 MUT_SEED ?= 12
 MUT_JOBS ?= 2
 MUT_FUZZ ?= 0

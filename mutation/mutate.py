@@ -514,7 +514,7 @@ def write_report(path, args, results, skipped, elapsed):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--per-file", type=int, default=30)
+    ap.add_argument("--per-file", type=int, default=20)
     ap.add_argument("--seed", type=int, default=12)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--files", default=",".join(DEFAULT_FILES))
