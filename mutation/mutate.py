@@ -38,6 +38,7 @@ import bisect
 import concurrent.futures as cf
 import hashlib
 import json
+import queue
 import os
 import re
 import shutil
@@ -622,7 +623,19 @@ def main():
     cache_fh = open(cache_path, "a")
     cache_lock = threading.Lock()
 
+    # one private work directory per running task (a directory is never shared by two)
+    free_dirs = queue.Queue()
+    for k in range(max(1, args.jobs)):
+        free_dirs.put(os.path.join(bdir, "m%d" % k))
+
     def one(args_):
+        wdir = free_dirs.get()
+        try:
+            return one_in(args_, wdir)
+        finally:
+            free_dirs.put(wdir)
+
+    def one_in(args_, wdir):
         i, m = args_
         if m["id"] in cache:
             r = dict(m)
@@ -630,7 +643,6 @@ def main():
             r.update({"conformance": c["conformance"], "unit": c["unit"], "fuzz": c.get("fuzz")})
             r["equivalent"] = m["id"] in eq and not (r["conformance"] or r["unit"])
             return r
-        wdir = os.path.join(bdir, "m%d" % (i % max(1, args.jobs * 2)))
         shutil.rmtree(wdir, ignore_errors=True)
         f = os.path.basename(m["file"])
         obj, cpath = compile_mutant(b, m, srcs[f], wdir)
@@ -652,6 +664,8 @@ def main():
             done += 1
             killed = "killed" if (r["conformance"] or r["unit"]) else (
                 "equivalent" if r["equivalent"] else "SURVIVED")
+            if args.fuzz and killed == "SURVIVED":
+                killed += " (spec_diff: %s)" % ((r.get("fuzz") or "did not fire")[:100])
             print("mutation: [%d/%d] %s %s:%d %s -> %s: %s" % (
                 done, len(todo), r["id"], r["file"], r["line"], r["orig"], r["rep"], killed),
                 flush=True)
