@@ -224,5 +224,14 @@ int main(void) {
   test_streamwrcfg_bug();
   test_reset_and_determinism();
   test_knobs();
+  /* Config pipeline accounting (read by the fuzz invariants cfg_stage_single / cfg_order):
+   * every entry counted once, per-thread sequence numbers from 1, all left at the end.
+   * t0: WRCFG, RDCFG, RMWCIB0; t1: SETC16 (own group, not the pipeline), WRCFG. */
+  cyc();
+  run3((uint32_t[]){w_wrcfg(1, 0, 20), w_rdcfg(2, 20), w_rmwcib(0, 0xFF, 1, 21)}, 3,
+       (uint32_t[]){w_setc16(5, 1), w_wrcfg(1, 0, 22)}, 2, NULL, 0);
+  CHECK_EQ(S.c.cyc.cfgp_entered, 4); CHECK_EQ(S.c.cyc.cfgp_left, 4);
+  CHECK_EQ(S.c.cyc.cfgp_seq[0], 3); CHECK_EQ(S.c.cyc.cfgp_seq[1], 1);
+  CHECK_EQ(S.c.cyc.cfgp_done_seq[0], 3); CHECK_EQ(S.c.cyc.cfgp_reorders, 0);
   return CHECK_DONE();
 }

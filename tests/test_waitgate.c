@@ -104,5 +104,19 @@ int main(void) {
   CHECK_EQ(run3((uint32_t[]){sw, w_sempost(0x1)}, 2, (uint32_t[]){0x60000000u, storereg}, 2, NULL, 0), TT_OUT_DONE);
   CHECK_EQ(tt_mmio_read(&S, 0xFFB45074u), 0xC10);
   CHECK_EQ(S.c.sem_value[0], 1);
+  /* The latched record (digest 3.4): STREAMWAIT latches SemMask 0, Cond = 1 << ConditionIndex,
+   * its StreamSelect and condition index; STALLWAIT after it (a new latch) clears them again.
+   * STREAMWAIT B1, Lo 0x3FF, C1 (messages), StreamSelect 3 = 0xA7013FFB. */
+  fresh();
+  S.c.tcfg[0][TT_TCFG_STREAMWAIT_MSGS_HI] = 0x7F;
+  RUN1(0xA7013FFBu);
+  CHECK_EQ(S.c.thr[0].latch.op, TT_LATCH_STREAMWAIT); CHECK_EQ(S.c.thr[0].latch.sem_mask, 0);
+  CHECK_EQ(S.c.thr[0].latch.cond_mask, 2); CHECK_EQ(S.c.thr[0].latch.condition_index, 1);
+  CHECK_EQ(S.c.thr[0].latch.stream_select, 3); CHECK_EQ(S.c.thr[0].latch.block_mask, 0x002);
+  CHECK_EQ(S.c.thr[0].latch.target, 0x7F << 10 | 0x3FF); CHECK_EQ(S.c.thr[0].latch.target_lo, 0x3FF);
+  fresh();
+  RUN1(w_semwait(0x1FF, 0xFF, 3));
+  CHECK_EQ(S.c.thr[0].latch.op, TT_LATCH_SEMWAIT); CHECK_EQ(S.c.thr[0].latch.sem_mask, 0xFF);
+  CHECK_EQ(S.c.thr[0].latch.stream_select, 0); CHECK_EQ(S.c.thr[0].latch.target, 0);
   return CHECK_DONE();
 }
