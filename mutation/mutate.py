@@ -608,7 +608,7 @@ def main():
                 if f.endswith((".c", ".h", ".def", ".vec", ".sh")):
                     fp.update(f.encode())
                     fp.update(open(os.path.join(dp, f), "rb").read())
-    fp.update(" ".join(WARN + [CC, str(args.fuzz)]).encode())
+    fp.update(" ".join(WARN + [CC]).encode())
     fingerprint = fp.hexdigest()
     cache_path = os.path.join(bdir, "cache.jsonl")
     cache = {}
@@ -637,11 +637,26 @@ def main():
 
     def one_in(args_, wdir):
         i, m = args_
-        if m["id"] in cache:
+        c = cache.get(m["id"])
+        if c and (not args.fuzz or c["conformance"] or c["unit"] or m["id"] in eq
+                  or c.get("fuzz_s") == args.fuzz):
             r = dict(m)
-            c = cache[m["id"]]
-            r.update({"conformance": c["conformance"], "unit": c["unit"], "fuzz": c.get("fuzz")})
+            r.update({"conformance": c["conformance"], "unit": c["unit"],
+                      "fuzz": c.get("fuzz") if args.fuzz else None})
             r["equivalent"] = m["id"] in eq and not (r["conformance"] or r["unit"])
+            return r
+        if c:   # a suite survivor measured without fuzzing: fuzz it now
+            r = dict(m)
+            r.update({"conformance": c["conformance"], "unit": c["unit"]})
+            r["equivalent"] = False
+            shutil.rmtree(wdir, ignore_errors=True)
+            f = os.path.basename(m["file"])
+            compile_mutant(b, m, srcs[f], wdir)
+            r["fuzz"] = fuzz_mutant(b, m, srcs[f], wdir, args.fuzz)
+            with cache_lock:
+                cache_fh.write(json.dumps({"fp": fingerprint, "id": m["id"], "conformance": r["conformance"],
+                                           "unit": r["unit"], "fuzz": r["fuzz"], "fuzz_s": args.fuzz}) + "\n")
+                cache_fh.flush()
             return r
         shutil.rmtree(wdir, ignore_errors=True)
         f = os.path.basename(m["file"])
@@ -653,7 +668,8 @@ def main():
             r["fuzz"] = fuzz_mutant(b, m, srcs[f], wdir, args.fuzz)
         with cache_lock:
             cache_fh.write(json.dumps({"fp": fingerprint, "id": m["id"], "conformance": r["conformance"],
-                                       "unit": r["unit"], "fuzz": r.get("fuzz")}) + "\n")
+                                       "unit": r["unit"], "fuzz": r.get("fuzz"),
+                                       "fuzz_s": args.fuzz if "fuzz" in r else 0}) + "\n")
             cache_fh.flush()
         return r
 
