@@ -233,5 +233,8 @@ int main(void) {
   CHECK_EQ(S.c.cyc.cfgp_entered, 4); CHECK_EQ(S.c.cyc.cfgp_left, 4);
   CHECK_EQ(S.c.cyc.cfgp_seq[0], 3); CHECK_EQ(S.c.cyc.cfgp_seq[1], 1);
   CHECK_EQ(S.c.cyc.cfgp_done_seq[0], 3); CHECK_EQ(S.c.cyc.cfgp_reorders, 0);
+  /* hazard counts per kind: an unknown kind counts nothing */
+  CHECK_EQ(tt_hazard_kind_count(&S, TT_HAZ_KIND_COUNT), 0);
+  CHECK_EQ(tt_hazard_kind_count(&S, 1000), 0);
   return CHECK_DONE();
 }
