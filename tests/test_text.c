@@ -54,6 +54,15 @@ static void test_asm(void) {
         (unsigned)w, er.msg);
   static const char s4[] = "ttsempost 1x";
   CHECK(asm1(s4, 11, &w, &er) == 0, "slice positional: %s", er.msg);
+  static const char s6[] = "SEMPOST sem_mask=1 |2";   /* trailing blank inside the slice */
+  CHECK(asm1(s6, 19, &w, &er) == 0 && w == 0xA4000004u, "slice blank before '|': 0x%08X %s",
+        (unsigned)w, er.msg);
+  static const char s7[] = "SEMPOST sem_mask=t6_sem(MATH_PACK)";
+  CHECK(asm1(s7, 24, &w, &er) != 0 && strstr(er.msg, "semaphore name or index"),
+        "slice ends after t6_sem(: 0x%08X %s", (unsigned)w, er.msg);
+  static const char s8[] = "SETDMAREGx";   /* several forms, positional: needs its operands */
+  CHECK(asm1(s8, 9, &w, &er) != 0 && strstr(er.msg, "expected 4 operands, got 0"),
+        "slice SETDMAREG: %s", er.msg);
   static const char s5[] = "DMANOPx";
   CHECK(asm1(s5, 6, &w, &er) == 0 && w == 0x60000000u, "slice bare: 0x%08X %s", (unsigned)w,
         er.msg);
@@ -85,6 +94,16 @@ static void test_vec(void) {
   const tt_vec_check *c = find_check("hazards = 0");
   CHECK(c && c->status == TT_VEC_CHECK_FAIL && strstr(c->text, ": t0.hazard[1]=gpr_pending"),
         "hazard text: %s", c ? c->text : "(none)");
+  /* the failure text of `expect tN.hazard[K] = KIND` lists what was reported, first one first */
+  CHECK(parse("name: t\nmode: cycle\nt0: 0xB1010014\nt0: 0x58802041\n"
+              "expect t0.hazard[0] = cfg_gap\n") == 0, "hazard[K] vector: %s", e.msg);
+  tt_vec_run(&st, &st_init, &v, TT_MODE_CYCLE, &res);
+  c = find_check("hazard[0] = cfg_gap");
+  CHECK(c && c->status == TT_VEC_CHECK_FAIL &&
+        strstr(c->text, "hazards reported: t0.hazard[1]=gpr_pending"),
+        "hazard[K] text: %s", c ? c->text : "(none)");
+  /* a malformed budget: -1 (the contract: 0 or -1) */
+  CHECK(parse("name: t\nbudget: zz\n") == -1 && e.line == 2, "budget: %u %s", e.line, e.msg);
   /* strict: an L1 byte next to the one an expect names is still a stray write. A 16-bit
    * STOREIND (Size 2) of 0xBBAA to 0x100 writes 0x100 and 0x101; only l1.u8[0x100] is named.
    * STOREIND L1: 1 << 23 | Size 2 << 21 | DataReg 2 << 6 | AddrReg 1 = 0x66C00081; GPR1 = 0x10. */
@@ -143,9 +162,11 @@ static void test_loc(void) {
   tt_mmio_write(&B, 0xFFBFFFFCu, 5);
   tt_l1_write(&B, TT_L1_SIZE - 4, 4, 7);       /* last granule */
   tt_l1_write(&B, 9 * 64, 4, 3);               /* granule 9: bit 1 of bitmap byte 1 */
-  CHECK_EQ(tt_state_diff(&A, &B, cb, &s), 6);
-  CHECK_EQ(s.n, 6);
-  CHECK_EQ(tt_state_diff(&B, &A, NULL, NULL), 6);
+  B.c.mutex[4] = 2;
+  B.c.sem_max[7] = 1;
+  CHECK_EQ(tt_state_diff(&A, &B, cb, &s), 8);
+  CHECK_EQ(s.n, 8);
+  CHECK_EQ(tt_state_diff(&B, &A, NULL, NULL), 8);
   tt_reset(&B);
   tt_mmio_write(&B, 0xFFB40000u, 1);
   tt_mmio_write(&B, 0xFFB40004u, 2);
