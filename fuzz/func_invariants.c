@@ -64,7 +64,7 @@ static struct shadow {
   uint32_t pc[TT_THREAD_COUNT];
 } sh;
 
-static void shadow_all(void) {
+FZ_BOOKKEEPING static void shadow_all(void) {
   memcpy(sh.gpr, st.c.gpr, sizeof sh.gpr);
   memcpy(sh.cfg, st.c.cfg, sizeof sh.cfg);
   memcpy(sh.tcfg, st.c.tcfg, sizeof sh.tcfg);
@@ -95,7 +95,7 @@ static const char *loc_name(char *buf, size_t n, const tt_loc *l) {
 }
 
 /* Detail for a reproducer: who issued what, and every small location the round changed. */
-static void describe_round(fz_fail *f, const round_info *r) {
+FZ_BOOKKEEPING static void describe_round(fz_fail *f, const round_info *r) {
   char dis[96], ln[48];
   f->round = r->index;
   f->has_round = 1;
@@ -149,7 +149,7 @@ static void describe_round(fz_fail *f, const round_info *r) {
   } while (0)
 
 /* ---- the invariants of one round ------------------------------------------------------------ */
-static int check_config(fz_fail *f, const round_info *r) {
+FZ_BOOKKEEPING static int check_config(fz_fail *f, const round_info *r) {
   if (memcmp(sh.cfg, st.c.cfg, sizeof sh.cfg) == 0) return 0;
   int writer_bank[2] = {0, 0}, writers = 0;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
@@ -189,7 +189,7 @@ static int check_config(fz_fail *f, const round_info *r) {
 
 #define LATCH_WHY "a latch's masks are not a .vec location, and in functional mode a wrong mask " \
                   "changes at most which round a held instruction issues in, not the end state"
-static int check_latches(fz_fail *f, const round_info *r) {
+FZ_BOOKKEEPING static int check_latches(fz_fail *f, const round_info *r) {
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     const tt_latch *l = &st.c.thr[t].latch;
     REQUIRE_AS(r, l->op == TT_LATCH_NONE || l->block_mask != 0, fz_require_none(f, LATCH_WHY), "default_mask",
@@ -229,7 +229,7 @@ static int check_latches(fz_fail *f, const round_info *r) {
 }
 
 /* The Sync instructions of this round on semaphore i: how many, and the form of the last. */
-static unsigned sem_ops(const round_info *r, unsigned i, unsigned *form) {
+FZ_BOOKKEEPING static unsigned sem_ops(const round_info *r, unsigned i, unsigned *form) {
   unsigned ops = 0;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     if (!r->issued[t]) continue;
@@ -244,7 +244,7 @@ static unsigned sem_ops(const round_info *r, unsigned i, unsigned *form) {
 
 /* What semaphore i must hold after this round, when the invariant can say it: no Sync op on it
  * -> unchanged; one SEMPOST -> +1 saturating at 15; one SEMGET -> -1 flooring at 0 (Max kept). */
-static void require_sem(fz_fail *f, const round_info *r, unsigned i) {
+FZ_BOOKKEEPING static void require_sem(fz_fail *f, const round_info *r, unsigned i) {
   unsigned form = 0, ops = sem_ops(r, i, &form);
   uint32_t v0 = sh.sem_value[i];
   if (ops == 0) {
@@ -260,7 +260,7 @@ static void require_sem(fz_fail *f, const round_info *r, unsigned i) {
   }
 }
 
-static int check_semaphores(fz_fail *f, const round_info *r) {
+FZ_BOOKKEEPING static int check_semaphores(fz_fail *f, const round_info *r) {
   for (unsigned i = 0; i < TT_SEM_COUNT; i++)
     REQUIRE_AS(r, st.c.sem_value[i] <= 15 && st.c.sem_max[i] <= 15, require_sem(f, r, i), "semaphore_bounds",
             "sem[%u] value %u max %u: outside 0..15 (was value %u max %u)", i,
@@ -291,7 +291,7 @@ static int check_semaphores(fz_fail *f, const round_info *r) {
   return 0;
 }
 
-static int check_mutexes(fz_fail *f, const round_info *r) {
+FZ_BOOKKEEPING static int check_mutexes(fz_fail *f, const round_info *r) {
   uint8_t want[TT_MUTEX_SLOTS];
   memcpy(want, sh.mutex, sizeof want);
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
@@ -330,7 +330,7 @@ static uint64_t gpr_write_set(const tt_insn *in) {
   return wr;
 }
 
-static int check_isolation(fz_fail *f, const round_info *r) {
+FZ_BOOKKEEPING static int check_isolation(fz_fail *f, const round_info *r) {
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     if (memcmp(sh.gpr[t], st.c.gpr[t], sizeof sh.gpr[t]) != 0) {
       uint64_t allowed = (r->issued[t] ? gpr_write_set(&r->in[t]) : 0) | r->wb_pending[t];
@@ -363,7 +363,7 @@ static int check_isolation(fz_fail *f, const round_info *r) {
 }
 
 /* A round reported as no progress must have changed nothing, and neither may the next. */
-static int small_state_equal(void) {
+FZ_BOOKKEEPING static int small_state_equal(void) {
   if (memcmp(sh.gpr, st.c.gpr, sizeof sh.gpr) || memcmp(sh.cfg, st.c.cfg, sizeof sh.cfg) ||
       memcmp(sh.tcfg, st.c.tcfg, sizeof sh.tcfg) ||
       memcmp(sh.sem_value, st.c.sem_value, sizeof sh.sem_value) ||
@@ -378,7 +378,7 @@ static int small_state_equal(void) {
 }
 
 /* Called before the round's checks update the shadow (pc/latch/hand-over are updated last). */
-static int check_deadlock(fz_fail *f, round_info *r, int small_moved) {
+FZ_BOOKKEEPING static int check_deadlock(fz_fail *f, round_info *r, int small_moved) {
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
     REQUIRE_AS(r, sh.pc[t] == st.c.thr[t].pc && !memcmp(&sh.latch[t], &st.c.thr[t].latch, sizeof sh.latch[t]),
             f->req = FZ_REQ_PROGRESS, "deadlock_soundness",
@@ -412,7 +412,7 @@ static int check_deadlock(fz_fail *f, round_info *r, int small_moved) {
 }
 
 /* ---- one checked run ----------------------------------------------------------------------- */
-static int checked_run(const fz_prog *p, fz_fail *f, tt_outcome *outcome) {
+FZ_BOOKKEEPING static int checked_run(const fz_prog *p, fz_fail *f, tt_outcome *outcome) {
   static round_info r;
   uint32_t dec_pc[TT_THREAD_COUNT] = {UINT32_MAX, UINT32_MAX, UINT32_MAX};
   uint64_t budget = run_budget(p), bound = 2u * (uint64_t)fz_total(p) + 1u;
@@ -487,7 +487,7 @@ static int checked_run(const fz_prog *p, fz_fail *f, tt_outcome *outcome) {
   return 0;
 }
 
-static int check_run(const fz_prog *p, fz_fail *f) {
+FZ_BOOKKEEPING static int check_run(const fz_prog *p, fz_fail *f) {
   tt_outcome out1, out2;
   if (checked_run(p, f, &out1)) return 1;
   /* determinism: the same program from reset, as one tt_run call. The model's tt_digest

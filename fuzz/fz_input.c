@@ -219,7 +219,7 @@ static uint64_t mix(uint64_t h, const void *p, size_t n) {  /* n: a multiple of 
   return r;
 }
 
-uint64_t fz_digest(const tt_state *st) {
+FZ_BOOKKEEPING uint64_t fz_digest(const tt_state *st) {
   const tt_core *c = &st->c;
   uint64_t h = 0x243F6A8885A308D3ull;
   h = mix(h, c->gpr, sizeof c->gpr);

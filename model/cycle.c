@@ -408,7 +408,9 @@ static int timers_pending(const tt_state *st) {
   if (c->thcon_spin && c->thcon_try_at <= c->last_change) return 1;
   if (c->src_flip_at[0] || c->src_flip_at[1] || c->cfgp_busy_prev) return 1;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    if (c->c0_until[t] >= c->now || c->setc16_at[t] >= c->now) return 1;
+    /* called after now++: C12's SETC16 window (true only in cycle setc16_at) changes when it
+     * was the cycle just simulated or the next one */
+    if (c->c0_until[t] >= c->now || c->setc16_at[t] + 1 >= c->now) return 1;
     for (unsigned u = 0; u < TT_STUB_COUNT; u++)
       if (c->stub_busy_until[u][t] >= c->now) return 1;
   }
