@@ -22,7 +22,7 @@ static void usage(FILE *f) {
         "\n"
         "  -d       disassemble 32-bit words given as arguments, or one per stdin line (the\n"
         "           first column of each line; '#' starts a comment; the stream-file format of\n"
-        "           ../shared/streams works). Output: 0xWORD  text  ; FORM\n"
+        "           corpus/kernels/ works). Output: 0xWORD  text  ; FORM\n"
         "  --style  objdump (default: ttstallwait 128, 1), upper (STALLWAIT 0x80, 1) or\n"
         "           named (STALLWAIT block_mask=0x80 condition_mask=1)\n"
         "  -a       assemble one instruction per line ('#' comments and blank lines ignored);\n"
