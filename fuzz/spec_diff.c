@@ -10,6 +10,9 @@
  *                packer stub (SETDMAREG source 8 resets counters) and the recorded side
  *                effects (PRNG reseeds, I-cache invalidations, context-counter resets)
  *   spec_fault   a thread's first fault (class, reason, instruction) or fault count differs
+ * Before the run six host-port stores and after it sixteen host-port loads (addresses around
+ * every window's start and end, all sizes, some misaligned, all four cores, derived from a hash
+ * of the input) go to both sides; their status, value and effect are compared (spec_value).
  *
  * Input: the structured program format of fz.h (same seeds and mutator as func_invariants).
  * The packer stub that SETDMAREG special mode reads is filled from a hash of the input, so
@@ -221,6 +224,49 @@ static int compare(fz_fail *f, uint64_t round, unsigned *l1_seen, unsigned *mmio
   return 0;
 }
 
+/* ---- the host port: accesses derived from the input, on both sides ------------------------------ */
+static const uint32_t host_bases[] = {
+    0xFFE00000u, 0xFFE000FCu, 0xFFE00100u, 0xFFE002FCu, 0xFFE00300u,   /* GPR window and ends */
+    0xFFE80020u, 0xFFE8003Cu, 0xFFE80040u,                               /* semaphores */
+    0xFFEF0000u, 0xFFEF0010u, 0xFFEF0380u, 0xFFEF0390u, 0xFFEF06E4u,     /* Config: 4, bank 1 */
+    0xFFEF0700u, 0xFFEF0710u, 0xFFEF09E4u, 0xFFEF0A7Cu,                  /* ConfigDualWrite */
+    0xFFEF0A80u, 0xFFEF0DACu, 0xFFEF0DB0u};                              /* ThreadConfig */
+
+static void host_access(uint64_t *h, unsigned *core, uint32_t *addr, unsigned *size, uint32_t *v) {
+  uint64_t r = *h = mix64(*h + 0x51ED27u);
+  static const unsigned sizes[] = {4, 4, 2, 1};
+  *core = (unsigned)(r % 4);
+  *size = sizes[(r >> 2) % 4];
+  int32_t off = (int32_t)((r >> 4) % 9) * 4 - 16;                   /* -16..+16 words around */
+  uint32_t lane = (r >> 12) % 8 == 0 ? (uint32_t)((r >> 16) % 4) : (uint32_t)((r >> 16) % 4) & ~(*size - 1u);
+  *addr = host_bases[(r >> 20) % (sizeof host_bases / sizeof host_bases[0])] + (uint32_t)off + lane;
+  *v = (r >> 40) % 4 == 0 ? (uint32_t)((r >> 44) % 4) : (uint32_t)(r >> 32);
+  if (*size < 4) *v &= (1u << (8 * *size)) - 1u;
+}
+
+static int host_phase(fz_fail *f, uint64_t *h, int writes, unsigned n) {
+  for (unsigned k = 0; k < n; k++) {
+    unsigned core, size;
+    uint32_t addr, v, mv = 0, rv = 0;
+    host_access(h, &core, &addr, &size, &v);
+    unsigned ms, rs;
+    if (writes) {
+      ms = tt_host_write(&st, (tt_core_id)core, addr, size, v);
+      rs = sr_host_write(&ref, core, addr, size, v);
+    } else {
+      ms = tt_host_read(&st, (tt_core_id)core, addr, size, &mv);
+      rs = sr_host_read(&ref, core, addr, size, &rv);
+    }
+    if (ms != rs || mv != rv)
+      return fz_failf(f, "spec_value",
+                      "host %s by %s of %u bytes at 0x%08X%s: model %s 0x%X, reference %s 0x%X",
+                      writes ? "store" : "load", tt_core_name(core), size, (unsigned)addr,
+                      writes ? "" : " after the run", tt_host_status_name(ms), (unsigned)mv,
+                      tt_host_status_name(rs), (unsigned)rv);
+  }
+  return 0;
+}
+
 static int check_prog(const fz_prog *p, fz_fail *f) {
   memset(f, 0, sizeof *f);
   init();
@@ -231,9 +277,13 @@ static int check_prog(const fz_prog *p, fz_fail *f) {
   sr_load(&ref, &st);
   unsigned l1_seen = st.c.l1_dirty_count, mmio_seen = st.c.mmio_dirty_count;
   uint64_t budget = fz_budget(p);
-  int bad = 0;
+  uint64_t hh = mix64(0xC0FFEEu ^ ((uint64_t)p->n[0] << 32 | p->n[1] << 16 | p->n[2]));
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    for (uint32_t k = 0; k < p->n[t]; k++) hh = mix64(hh ^ p->w[t][k]);
+  int bad = host_phase(f, &hh, 1, 6);   /* host stores first: their effect is compared too */
+  if (!bad) bad = compare(f, 0, &l1_seen, &mmio_seen, 0);
   uint64_t round = 0;
-  for (; round < budget && !sr_done(&ref); round++) {
+  for (; !bad && round < budget && !sr_done(&ref); round++) {
     int changed = tt_step(&st);
     sr_round(&ref);
     n_rounds++;
@@ -242,6 +292,7 @@ static int check_prog(const fz_prog *p, fz_fail *f) {
     if (!changed) break;  /* a fixed point: nothing further can happen in either */
   }
   if (!bad) bad = compare(f, round, &l1_seen, &mmio_seen, 1);
+  if (!bad) bad = host_phase(f, &hh, 0, 16);   /* host loads of the final state */
   if (bad) { f->round = round; f->has_round = 1; }
   tt_reset(&st);
   return bad;

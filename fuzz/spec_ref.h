@@ -72,6 +72,11 @@ unsigned sr_take_written(uint32_t *l1, unsigned *nl1, uint32_t *mmio, unsigned *
 const uint8_t *sr_l1_granule(uint32_t g);
 const uint32_t *sr_mmio_granule(uint32_t g);
 
+/* The RISC-V host port (digest 2.1-2.3): a load or store by core `core` (tt_core_id) of
+ * `size` bytes at `addr`. Returns a tt_host_status. */
+unsigned sr_host_read(const sr_state *s, unsigned core, uint32_t addr, unsigned size, uint32_t *v);
+unsigned sr_host_write(sr_state *s, unsigned core, uint32_t addr, unsigned size, uint32_t v);
+
 /* Start from the architectural state of `m` (its initial state: init records, knobs,
  * programs, packer stub). Clears whatever the previous run left in the memories. */
 void sr_load(sr_state *s, const tt_state *m);
