@@ -236,5 +236,10 @@ int main(void) {
   /* hazard counts per kind: an unknown kind counts nothing */
   CHECK_EQ(tt_hazard_kind_count(&S, TT_HAZ_KIND_COUNT), 0);
   CHECK_EQ(tt_hazard_kind_count(&S, 1000), 0);
+  /* ... also once hazards were recorded: RDCFG into GPR 1, then ADDDMAREG reading GPR 1 */
+  cyc();
+  run3((uint32_t[]){w_rdcfg(1, 20), 0x58802041u}, 2, NULL, 0, NULL, 0);
+  CHECK_EQ(tt_hazard_kind_count(&S, TT_HAZ_GPR_PENDING), 1);
+  CHECK_EQ(tt_hazard_kind_count(&S, TT_HAZ_KIND_COUNT), 0);
   return CHECK_DONE();
 }
