@@ -162,10 +162,10 @@ FUZZ_TIME ?= 30
 JOBS ?= 2
 ENGINE ?= auto
 FUZZ_OUT ?= fuzz/out
-FUZZ_TARGETS_ALL := func_invariants reset_equivalence cycle_vs_func decode_roundtrip text_parsers
+FUZZ_TARGETS_ALL := func_invariants reset_equivalence cycle_vs_func ambiguity_diff decode_roundtrip text_parsers
 FUZZ_TARGETS ?= $(FUZZ_TARGETS_ALL)
-FUZZ_PROG := func_invariants reset_equivalence cycle_vs_func
-FUZZ_HDR := fuzz/fz.h $(MODEL_HDR)
+FUZZ_PROG := func_invariants reset_equivalence cycle_vs_func ambiguity_diff
+FUZZ_HDR := fuzz/fz.h fuzz/amb_diff.h $(MODEL_HDR)
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CF := $(WARN) -g
 
@@ -225,6 +225,9 @@ build/fuzz-bench/mode_speed: fuzz/mode_speed.c build/fuzz-tool/fuzz/fz_input.o b
                             build/fuzz-tool/libtt.a $(FUZZ_HDR) | build/fuzz-bench/fuzz
 	$(FUZZ_CC) $(CPPFLAGS) -Ifuzz $(FUZZ_CF) -O2 $(filter %.c %.o %.a,$^) -o $@
 build/fuzz-tool/gen: build/fuzz-tool/fuzz/gen.o build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/libtt.a
+	$(FUZZ_CC) $^ -o $@
+build/fuzz-tool/ambtool: build/fuzz-tool/fuzz/ambtool.o build/fuzz-tool/fuzz/ambiguity_diff.o \
+                         build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/fuzz/fz_mutator.o build/fuzz-tool/libtt.a
 	$(FUZZ_CC) $^ -o $@
 build/fuzz-tool/afl-mutator.so: build/fuzz-tool/fuzz/afl_mutator.o build/fuzz-tool/fuzz/fz_mutator.o \
                                 build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/libtt.a
