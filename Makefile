@@ -27,7 +27,7 @@ TOOL_SRC  := model/tools/ttasm.c
 RUNNER_SRC := conformance/runner.c
 VEC ?= conformance
 
-.PHONY: all test conformance fuzz bench reports clean audit unit exhaustive replay sensitivity \
+.PHONY: all test test-tools conformance conformance-test fuzz bench reports clean audit unit exhaustive replay sensitivity \
         reports-conformance sensitivity-build
 .DELETE_ON_ERROR:
 
@@ -74,13 +74,21 @@ unit: $(addprefix build/release/tests/,$(TESTS)) $(addprefix build/asan/tests/,$
 	  for fl in release asan; do echo "== unit $$t ($$fl)"; build/$$fl/tests/$$t; done; done
 
 conformance: build/asan/ttconf
+	@if [ -z "$(strip $(VEC))" ]; then echo "make conformance: VEC is empty: give a .vec file or a directory (default: conformance)"; exit 2; fi
 	build/asan/ttconf --mode both $(VEC)
 
-test: audit unit conformance-test replay
+test: test-tools
+	@$(MAKE) --no-print-directory audit unit conformance-test replay triage-test
 	@echo "make test: all stages passed"
+
+# clang with libFuzzer (replay and fuzz-fire builds): installed as root, else the one command
+test-tools:
+	@FUZZ_CC=$(FUZZ_CC) sh fuzz/tools.sh test
 
 conformance-test: build/asan/ttconf build/release/ttconf
 	build/asan/ttconf --mode both conformance
+	@bash conformance/selftest/run.sh build/asan/ttconf | tail -n 1 | sed 's/^/conformance selftest (the runner on broken vectors and empty runs): /'; \
+	  exit $${PIPESTATUS[0]}
 
 # ---- conformance report and sensitivity (section owned by the report work) ------------------
 # make sensitivity: for every planted defect (model/defects.def) of the units the vectors check,
@@ -150,7 +158,7 @@ reports-conformance: build/release/ttasm build/release/ttconf sensitivity-build
 #   make fuzz-seeds      regenerate corpus/<target>/ from conformance/**/*.vec and fuzz/seeds/
 #   make bench           execs/s per target vs the empty target on the same inputs; reset cost
 #   make reports-fuzz    reports/fuzz.md (+ PNG) from the last campaign in FUZZ_OUT
-#   make oss-fuzz-test   run fuzz/oss-fuzz/build.sh as OSS-Fuzz would, then each binary briefly
+#   make oss-fuzz-test   fuzz/oss-fuzz/build.sh in the OSS-Fuzz/ClusterFuzzLite layout (scratch $SRC), each fuzzer on its seed zip
 # Build directories, one per flag set: build/fuzz-lf (libFuzzer+ASan+UBSan), build/fuzz-afl
 # (afl-clang-fast), build/fuzz-bench (libFuzzer, -O2, no sanitizer), build/replay (plain main,
 # ASan+UBSan), build/fuzz-tool (plain main, -O2, -fPIC: minimizer, generators, AFL++ mutator
@@ -170,7 +178,7 @@ FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 FUZZ_CF := $(WARN) -g
 
 .PHONY: replay replay-corpus fuzz-fire fuzz fuzz-build fuzz-seeds bench reports reports-fuzz \
-        oss-fuzz-test fuzz-resume-test fuzz-tools
+        oss-fuzz-test fuzz-resume-test fuzz-tools triage-test fuzz-report-test
 
 # ---- flavours: $(1) dir, $(2) compiler, $(3) compile flags ---------------------------------
 define FUZZ_FLAVOUR
@@ -299,6 +307,14 @@ replay-corpus: $(addprefix build/replay/,$(FUZZ_TARGETS_ALL))
 
 replay: replay-corpus fuzz-fire
 
+# triage-test (part of `make test`): planted defects' findings go through fuzz/triage.sh; each
+# reproducer fails under the defective runner and passes `make conformance VEC=` (or is replay-only)
+TRIAGE_TEST_IDS := CFG_GLOBAL_ONE_BANK CFG_BANK0_ONLY SEM_NO_SATURATE SEMGET_WRAPS MUTEX1_VALID \
+                   ATRELM_NONOWNER RDCFG_OTHER_THREAD BUDGET_OVERRUN NONDETERMINISTIC
+triage-test: $(foreach id,$(TRIAGE_TEST_IDS),build/fuzz-defect-$(id)/func_invariants build/defect-$(id)/ttconf) \
+             build/replay/func_invariants build/asan/ttconf
+	@bash fuzz/triage-test.sh
+
 # ---- seeds, campaigns, reports, bench, OSS-Fuzz -------------------------------------------
 fuzz-seeds: build/fuzz-tool/gen
 	@sh fuzz/seeds.sh build/fuzz-tool/gen corpus conformance fuzz/seeds
@@ -310,8 +326,8 @@ fuzz-build: fuzz-tools build/fuzz-tool/afl-mutator.so $(addprefix build/replay/,
 	  $(MAKE) --no-print-directory $(addprefix build/fuzz-afl/,$(FUZZ_TARGETS)); fi
 
 fuzz:
-	@FUZZ_CC=$(FUZZ_CC) AFL_CC=$(AFL_CC) sh fuzz/tools.sh
-	@$(MAKE) --no-print-directory fuzz-build
+	@FUZZ_CC=$(FUZZ_CC) AFL_CC=$(AFL_CC) sh fuzz/tools.sh fuzz
+	@$(MAKE) --no-print-directory all fuzz-build
 	@FUZZ_TIME=$(FUZZ_TIME) JOBS=$(JOBS) ENGINE=$(ENGINE) FUZZ_OUT=$(FUZZ_OUT) \
 	  bash fuzz/campaign.sh $(FUZZ_TARGETS)
 	@FUZZ_OUT=$(FUZZ_OUT) sh fuzz/triage.sh $(FUZZ_TARGETS)
@@ -330,10 +346,17 @@ bench: $(addprefix build/fuzz-bench/,$(FUZZ_TARGETS_ALL) empty reset_cost mode_s
 	@sh fuzz/bench.sh
 
 oss-fuzz-test:
-	@sh fuzz/oss-fuzz/test.sh
+	@bash fuzz/oss-fuzz/test.sh
 
 fuzz-resume-test: fuzz-build
 	@bash fuzz/resume-test.sh
+
+# fuzz-report-test (.ci/run): a resumed campaign's sums, saturation columns, warning rows and
+# finding origins in the report (fuzz/report-test.sh; ~25 s of fuzzing)
+fuzz-report-test: fuzz-tools build/fuzz-tool/afl-mutator.so build/fuzz-lf/func_invariants \
+                  build/fuzz-plant/text_parsers
+	@if command -v $(AFL_CC) >/dev/null 2>&1; then $(MAKE) --no-print-directory build/fuzz-afl/func_invariants; fi
+	@bash fuzz/report-test.sh
 
 clean:
 	rm -rf build

@@ -1,4 +1,4 @@
-/* runner.c — ttconf, the conformance runner: runs `.vec` files (../shared/spec/vector-format.md)
+/* runner.c — ttconf, the conformance runner: runs `.vec` files (conformance/README.md)
  * against the model in func and/or cycle mode and reports one line per vector and mode.
  * Output is deterministic (directories are walked in byte-wise sorted order). */
 #include <dirent.h>
@@ -27,7 +27,13 @@ static char *g_ents[ENT_CAP];
 static size_t g_nents;
 
 static unsigned g_modes = TT_VEC_MODE_BOTH, g_quiet, g_list;
+static unsigned g_mode_explicit;     /* --mode func / --mode cycle: that mode must run */
 static unsigned long n_pass, n_fail, n_skip, n_listed;
+static unsigned long n_files;        /* .vec files found (read or not) */
+static unsigned long n_excluded;     /* parsed vectors whose `mode:` names no requested mode */
+
+/* Exit statuses (documented in usage() and the README). */
+enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NOTHING_RAN = 3 };
 
 static const char *mode_name(unsigned m) { return m == TT_MODE_CYCLE ? "cycle" : "func"; }
 
@@ -35,7 +41,7 @@ static void usage(FILE *f) {
   fputs("usage: ttconf [--mode func|cycle|both] [--quiet] [--list] PATH...\n"
         "       ttconf --ambiguities\n"
         "\n"
-        "Runs conformance vectors (.vec, see vector-format.md). PATH is a .vec file or a\n"
+        "Runs conformance vectors (.vec, format in conformance/README.md). PATH is a .vec file or a\n"
         "directory searched recursively (sorted byte-wise, depth <= 32) for files named *.vec.\n"
         "While recursing, directories named `selftest` are skipped (they hold deliberately\n"
         "broken fixtures; name such a directory explicitly to run it), and symbolic links to\n"
@@ -52,8 +58,17 @@ static void usage(FILE *f) {
         "Output: `ok   FILE  MODE`, `FAIL FILE  MODE` (then each failed expectation, indented,\n"
         "as `FILE:LINE: expect ...: actual ...`), `skip FILE  MODE`; a malformed file is\n"
         "`FILE:LINE: message` and counts as one failure. Last line: `N passed, N failed`\n"
-        "plus `, N skipped` when some mode was skipped. Exit status 0 only when nothing failed\n"
-        "(2: bad command line).\n",
+        "plus `, N skipped` when some mode was skipped.\n"
+        "\n"
+        "Exit status:\n"
+        "  0  every vector run passed, and something ran\n"
+        "  1  some vector failed, was malformed, or a PATH could not be read\n"
+        "  2  bad command line\n"
+        "  3  nothing ran: a PATH holds no .vec file, no vector ran in any mode, or the mode\n"
+        "     asked for with --mode func / --mode cycle ran no vector (every run skipped or\n"
+        "     excluded by the vectors' `mode:` lines); the reason is printed on stderr.\n"
+        "     With the default --mode both, skipped runs only add `, N skipped`.\n"
+        "Status 1 wins over 3 when both apply.\n",
         f);
 }
 
@@ -88,6 +103,7 @@ static int read_file(const char *path, size_t *len) {
 
 static void run_file(const char *path) {
   size_t len = 0;
+  n_files++;
   if (read_file(path, &len) != 0) { n_fail++; return; }
   if (tt_vec_parse(g_text, len, &g_vec, &g_err) != 0) {
     print_parse_error(path, &g_err);
@@ -101,6 +117,7 @@ static void run_file(const char *path) {
     n_listed++;
     return;
   }
+  if (!(g_modes & g_vec.modes)) n_excluded++;
   for (unsigned m = TT_MODE_FUNC; m <= TT_MODE_CYCLE; m++) {
     if (!(g_modes & (1u << m)) || !(g_vec.modes & (1u << m))) continue;
     tt_vec_status s = tt_vec_run(&g_st, &g_initial, &g_vec, (tt_mode)m, &g_res);
@@ -210,9 +227,12 @@ static void walk(size_t plen, unsigned depth) {
   g_nents = ents0;
 }
 
+static unsigned long n_empty_paths;  /* PATH arguments that held no .vec file */
+
 static void run_path(const char *arg) {
   struct stat sb;
   size_t n = strlen(arg);
+  unsigned long files0 = n_files;
   if (stat(arg, &sb) != 0) {
     printf("%s: cannot open: %s\n", arg, strerror(errno));
     n_fail++;
@@ -230,6 +250,11 @@ static void run_path(const char *arg) {
   memcpy(g_path, arg, n + 1);
   while (n > 1 && g_path[n - 1] == '/') g_path[--n] = 0;
   walk(n, 0);
+  if (n_files == files0) {
+    fprintf(stderr, "ttconf: %s: no .vec file found (directories named selftest are searched "
+                    "only when named)\n", arg);
+    n_empty_paths++;
+  }
 }
 
 /* The ambiguity registry, one block per ambiguity. */
@@ -268,22 +293,23 @@ int main(int argc, char **argv) {
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) { usage(stdout); return 0; }
     if (strcmp(a, "--mode") == 0 || strncmp(a, "--mode=", 7) == 0) {
       const char *m = a[6] == '=' ? a + 7 : (i + 1 < argc ? argv[++i] : "");
-      if (strcmp(m, "func") == 0) g_modes = TT_VEC_MODE_FUNC;
-      else if (strcmp(m, "cycle") == 0) g_modes = TT_VEC_MODE_CYCLE;
-      else if (strcmp(m, "both") == 0) g_modes = TT_VEC_MODE_BOTH;
+      if (strcmp(m, "func") == 0) g_modes = TT_VEC_MODE_FUNC, g_mode_explicit = 1;
+      else if (strcmp(m, "cycle") == 0) g_modes = TT_VEC_MODE_CYCLE, g_mode_explicit = 1;
+      else if (strcmp(m, "both") == 0) g_modes = TT_VEC_MODE_BOTH, g_mode_explicit = 0;
       else {
         fprintf(stderr, "ttconf: --mode must be func, cycle or both\n");
-        return 2;
+        return EXIT_USAGE;
       }
       continue;
     }
     fprintf(stderr, "ttconf: unknown option %s\n", a);
     usage(stderr);
-    return 2;
+    return EXIT_USAGE;
   }
   if (npaths == 0) {
+    fprintf(stderr, "ttconf: no PATH given\n");
     usage(stderr);
-    return 2;
+    return EXIT_USAGE;
   }
   tt_init(&g_st);
   opts_done = 0;
@@ -298,10 +324,22 @@ int main(int argc, char **argv) {
   }
   if (g_list) {
     printf("%lu vector(s) listed, %lu malformed\n", n_listed, n_fail);
-    return n_fail ? 1 : 0;
+    return n_fail ? EXIT_FAILED : n_empty_paths ? EXIT_NOTHING_RAN : EXIT_OK;
   }
+  int nothing = n_empty_paths != 0;
+  if (!n_fail && n_pass == 0 && n_files > 0) {
+    nothing = 1;
+    if (g_mode_explicit)
+      fprintf(stderr, "ttconf: --mode %s ran no vector: %lu run(s) skipped (mode not available "
+                      "in this build), %lu vector(s) whose `mode:` line excludes it\n",
+              g_modes == TT_VEC_MODE_CYCLE ? "cycle" : "func", n_skip, n_excluded);
+    else
+      fprintf(stderr, "ttconf: no vector ran in any mode (%lu run(s) skipped, mode not "
+                      "available in this build)\n", n_skip);
+  }
+  fflush(stderr);
   printf("%lu passed, %lu failed", n_pass, n_fail);
   if (n_skip) printf(", %lu skipped", n_skip);
   putchar('\n');
-  return n_fail ? 1 : 0;
+  return n_fail ? EXIT_FAILED : nothing ? EXIT_NOTHING_RAN : EXIT_OK;
 }

@@ -59,6 +59,7 @@ measure() {  # binary inputs -> execs/s
   echo "bench: the model alone, functional vs cycle mode on the same programs (fuzz-tool build, -O2):"
   build/fuzz-bench/mode_speed "$T" "$d/func_invariants.in"
   build/fuzz-bench/mode_speed "$T" "$d/func_invariants:full.in"
+  build/fuzz-bench/mode_speed "$T" --kernels corpus/kernels/*/
   echo "bench: how many programs cycle_vs_func compares with functional mode (one pass each):"
   build/fuzz-tool/cycle_vs_func --stats-inputs "$d/cycle_vs_func.in" || true
   build/fuzz-tool/cycle_vs_func --stats-inputs "$d/cycle_vs_func:full.in" || true

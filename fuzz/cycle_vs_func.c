@@ -79,7 +79,7 @@ static void sems(uint8_t *used, uint32_t mask) {
     if (mask & (1u << i)) used[i] = 1;
 }
 
-static void use_of(use *u, const tt_insn *in) {
+FZ_BOOKKEEPING static void use_of(use *u, const tt_insn *in) {
   switch (in->form) {
   case TT_FORM_WRCFG:
     if (in->a.WRCFG.is_128bit) cfg_write(u, in->a.WRCFG.cfg_index & ~3u, 4);
@@ -135,7 +135,7 @@ static void use_of(use *u, const tt_insn *in) {
 /* 1 if race-free; *waits = 1 if whether every thread completes may depend on the interleaving
  * or on cycle-only state (a SEMWAIT on a semaphore another thread changes, a mutex several
  * threads take, a STALLWAIT on Src ownership). */
-static int race_free(const fz_prog *p, int *waits) {
+FZ_BOOKKEEPING static int race_free(const fz_prog *p, int *waits) {
   static use u[TT_THREAD_COUNT];
   memset(u, 0, sizeof u);
   *waits = 0;
@@ -194,7 +194,7 @@ static int is_thcon(const tt_insn *in) {
 
 static uint64_t cycle_budget(const fz_prog *p) { return 64u * (uint64_t)fz_total(p) + 256u; }
 
-static unsigned cfgp_occupancy(const tt_state *s) {
+FZ_BOOKKEEPING static unsigned cfgp_occupancy(const tt_state *s) {
   unsigned n = 0;
   for (unsigned k = 0; k < TT_CFGP_STAGE_COUNT; k++) n += s->c.cyc.cfgp[k].valid;
   return n;
@@ -202,7 +202,7 @@ static unsigned cfgp_occupancy(const tt_state *s) {
 
 static unsigned hazards_of(const tt_state *s, unsigned kind) { return tt_hazard_kind_count(s, kind); }
 
-static int one_cycle(fz_fail *f, uint64_t cyc, int *more) {
+FZ_BOOKKEEPING static int one_cycle(fz_fail *f, uint64_t cyc, int *more) {
   uint32_t pc0[TT_THREAD_COUNT];
   tt_insn head[TT_THREAD_COUNT];
   const tt_cyc *c = &st.c.cyc;
@@ -247,7 +247,7 @@ static struct first_run {
   uint32_t issue[TT_THREAD_COUNT][FZ_MAX_INSN];
 } r1;
 
-static void record_first(const fz_prog *p) {
+FZ_BOOKKEEPING static void record_first(const fz_prog *p) {
   r1.digest = fz_digest(&st);
   r1.cycles = tt_cycle_count(&st);
   r1.hazards = tt_hazard_count(&st);
@@ -258,7 +258,7 @@ static void record_first(const fz_prog *p) {
     }
 }
 
-static int checked_cycle_run(const fz_prog *p, fz_fail *f, tt_outcome *out) {
+FZ_BOOKKEEPING static int checked_cycle_run(const fz_prog *p, fz_fail *f, tt_outcome *out) {
   uint64_t budget = cycle_budget(p);
   fz_setup(&st, p);
   tt_set_mode(&st, TT_MODE_CYCLE);

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include "asm.h"
 #include "fz.h"
+#include "vec.h"
 
 /* ---- files ---------------------------------------------------------------------------------- */
 typedef struct file_list { char **path; size_t n, cap; } file_list;
@@ -75,6 +76,10 @@ static int ends_with(const char *s, const char *suf) {
   return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
+/* Program text in .vec syntax: conformance vectors and reproducers (.vec), and replay-only
+ * reproducers (.fzvec: a finding no conformance expectation can state; ttconf ignores them). */
+static int is_vec_text(const char *path) { return ends_with(path, ".vec") || ends_with(path, ".fzvec"); }
+
 /* `# key: value` header line of a reproducer; copies value into out. */
 static int header_value(const uint8_t *d, size_t n, const char *key, char *out, size_t cap) {
   size_t klen = strlen(key);
@@ -100,7 +105,7 @@ static int header_value(const uint8_t *d, size_t n, const char *key, char *out, 
 static fz_prog g_prog;
 static int run_input(const char *path, const uint8_t *d, size_t n, fz_fail *f) {
   const fz_target *T = &fz_this_target;
-  if (T->check_prog && ends_with(path, ".vec") && fz_prog_from_vec((const char *)d, n, &g_prog) == 0)
+  if (T->check_prog && is_vec_text(path) && fz_prog_from_vec((const char *)d, n, &g_prog) == 0)
     return T->check_prog(&g_prog, f);
   return T->check_bytes(d, n, f);
 }
@@ -119,7 +124,7 @@ static int input_reports(const char *path, const uint8_t *d, size_t n, const cha
 
 /* Load an input as a program (program targets). */
 static void load_prog(const char *path, const uint8_t *d, size_t n, fz_prog *p) {
-  if (!(ends_with(path, ".vec") && fz_prog_from_vec((const char *)d, n, p) == 0))
+  if (!(is_vec_text(path) && fz_prog_from_vec((const char *)d, n, p) == 0))
     fz_prog_decode(d, n, p);
 }
 
@@ -135,9 +140,10 @@ static int replay(int argc, char **argv, int abort_on_fail) {
     uint8_t *d = read_file(l.path[i], &n);
     if (!d) { fprintf(stderr, "driver: cannot read %s\n", l.path[i]); bad++; continue; }
     char open_name[64] = "", target[64] = "", wit_name[96] = "";
-    int for_us = !header_value(d, n, "target", target, sizeof target) || strcmp(target, T->name) == 0;
-    int is_open = header_value(d, n, "open", open_name, sizeof open_name) && for_us;
-    int is_wit = header_value(d, n, "witness", wit_name, sizeof wit_name) && for_us;
+    int has_open = header_value(d, n, "open", open_name, sizeof open_name);
+    int other_target = header_value(d, n, "target", target, sizeof target) && strcmp(target, T->name) != 0;
+    int is_open = has_open && !other_target;
+    int is_wit = header_value(d, n, "witness", wit_name, sizeof wit_name) && !other_target;
     if (is_wit) {  /* a kept witness (ambiguity_diff): it must still show its reading */
       if (input_reports(l.path[i], d, n, wit_name, &f)) {
         wit++;
@@ -151,7 +157,12 @@ static int replay(int argc, char **argv, int abort_on_fail) {
       continue;
     }
     int failed = run_input(l.path[i], d, n, &f);
-    if (is_open) {
+    if (has_open && other_target && failed) {
+      /* an open finding of another target: the bug it shows may be seen here too; it must
+       * pass here once the `open:` line goes with the fix */
+      open_ok++;
+      printf("open %s: finding '%s' of %s, seen here as %s\n", l.path[i], open_name, target, f.name);
+    } else if (is_open) {
       if (failed && (strcmp(f.name, open_name) == 0 || input_reports(l.path[i], d, n, open_name, &f))) {
         open_ok++;
       } else {
@@ -186,6 +197,11 @@ static const char *g_name;
 static fz_fail g_fail;
 static unsigned g_tries;
 
+/* With g_observable set, an input "still fails" only if its conformance form (build_expectations)
+ * also fails on this model: minimisation then keeps what makes the finding visible in a .vec. */
+static int g_observable, g_in_observe;
+static int build_expectations(fz_prog *p, const char **why);
+
 static int still_fails(const fz_prog *p) {
   g_tries++;
   if (fz_this_target.reports && g_name) {  /* witness targets: this name, not only the first */
@@ -194,7 +210,16 @@ static int still_fails(const fz_prog *p) {
     g_fail.name = g_name;
     return 1;
   }
-  return fz_this_target.check_prog(p, &g_fail) && strcmp(g_fail.name, g_name) == 0;
+  if (!(fz_this_target.check_prog(p, &g_fail) && strcmp(g_fail.name, g_name) == 0)) return 0;
+  if (!g_observable || g_in_observe) return 1;
+  static fz_prog q;
+  const char *why = NULL;
+  q = *p;
+  g_in_observe = 1;
+  int ok = build_expectations(&q, &why);
+  g_in_observe = 0;
+  fz_this_target.check_prog(p, &g_fail);  /* g_fail describes p again (callers read its round) */
+  return ok;
 }
 
 static unsigned count_real(const fz_prog *p) {
@@ -326,6 +351,185 @@ static const char *describe(const char *name) {
   return "?";
 }
 
+/* ---- expectations: what the invariant required, as .vec `expect` lines -------------------- */
+static fz_expect g_ex[FZ_MAX_EXPECT];
+static unsigned g_nex;
+static const char *g_req_note = "";
+static char g_fail_lines[2048];
+static tt_state vec_st, vec_init;
+
+static const char *why_default(const char *name) {
+  static const struct { const char *n, *why; } t[] = {
+      {"reset_equivalence", "a property of tt_reset between two runs; a conformance run starts from reset once"},
+      {"determinism", "a property of two runs of one program (run, reset, run again); one conformance run cannot tell which result is right"},
+      {"roundtrip_text", "a property of the encoder, disassembler and assembler, not of a run"},
+      {"roundtrip_fields", "a property of the decoder and encoder, not of a run"},
+      {"parser_error_position", "a property of the text parsers, not of a run"},
+  };
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+    if (strcmp(t[i].n, name) == 0) return t[i].why;
+  return "the invariant does not state a required end state";
+}
+
+static void add_ex(unsigned kind, unsigned thread, const tt_loc *loc, uint32_t value) {
+  if (g_nex >= FZ_MAX_EXPECT) return;
+  fz_expect *e = &g_ex[g_nex++];
+  memset(e, 0, sizeof *e);
+  e->kind = (uint8_t)kind;
+  e->thread = (uint8_t)thread;
+  if (loc) e->loc = *loc;
+  e->value = value;
+}
+
+static void diff_expect_cb(void *ctx, const tt_loc *loc, uint32_t want, uint32_t got) {
+  (void)ctx; (void)got;
+  add_ex(FZ_EX_LOC, 0, loc, want);
+}
+
+/* Thread end states by the documented progress rule, stepping the model itself but judging
+ * progress independently of its answer: a round in which no thread issued (pc unchanged) and
+ * no latch was forgotten is a fixed point. Returns 0 when the run ends by its budget. */
+static int progress_oracle(const fz_prog *p) {
+  uint64_t limit = p->budget ? p->budget : TT_VEC_DEFAULT_BUDGET;
+  fz_setup(&cut_st, p);
+  for (uint64_t r = 0; r < limit; r++) {
+    int all = 1, moved = 0;
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) all &= tt_thread_done(&cut_st, t);
+    if (all) break;
+    uint32_t pc[TT_THREAD_COUNT];
+    unsigned op[TT_THREAD_COUNT];
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+      pc[t] = cut_st.c.thr[t].pc;
+      op[t] = cut_st.c.thr[t].latch.op;
+    }
+    tt_step(&cut_st);
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+      moved |= cut_st.c.thr[t].pc != pc[t] ||
+               (op[t] != TT_LATCH_NONE && cut_st.c.thr[t].latch.op == TT_LATCH_NONE);
+    if (!moved) {
+      for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+        if (p->n[t]) add_ex(tt_thread_done(&cut_st, t) ? FZ_EX_DONE : FZ_EX_BLOCKED, t, NULL, 0);
+      add_ex(FZ_EX_DEADLOCK, 0, NULL, 0);
+      return 1;
+    }
+  }
+  int all = 1;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) all &= tt_thread_done(&cut_st, t);
+  if (!all) return 0;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    if (p->n[t]) add_ex(FZ_EX_DONE, t, NULL, 0);
+  return 1;
+}
+
+/* The smallest budget B at which tt_run(B) leaves a state different from B rounds stepped one
+ * by one (what the invariant requires): the reproducer gets `budget: B` and the B-round values. */
+static int budget_expectations(fz_prog *p) {
+  uint64_t most = 4u * (uint64_t)fz_total(p) + 16u;
+  if (most > 0xFFFF) most = 0xFFFF;
+  for (uint64_t b = 1; b <= most; b++) {
+    fz_setup(&cut_ref, p);
+    for (uint64_t k = 0; k < b; k++) {
+      int all = 1;
+      for (unsigned t = 0; t < TT_THREAD_COUNT; t++) all &= tt_thread_done(&cut_ref, t);
+      if (all || !tt_step(&cut_ref)) break;
+    }
+    fz_setup(&cut_st, p);
+    tt_run(&cut_st, b);
+    g_nex = 0;
+    tt_state_diff(&cut_ref, &cut_st, diff_expect_cb, NULL);
+    if (g_nex) { p->budget = (uint16_t)b; return 1; }
+  }
+  return 0;
+}
+
+static size_t expect_text(char *out, size_t n) {
+  size_t k = 0;
+  char loc[64];
+  static const char *const who[4] = {"none", "t0", "t1", "t2"};
+  k += (size_t)snprintf(out + k, n > k ? n - k : 0, "# required by %s:\n", g_name);
+  for (unsigned i = 0; i < g_nex; i++) {
+    const fz_expect *e = &g_ex[i];
+    char *o = out + (k < n ? k : n);
+    size_t left = n > k ? n - k : 0;
+    switch (e->kind) {
+    case FZ_EX_LOC:
+      tt_loc_format(&e->loc, loc, sizeof loc);
+      if (e->loc.kind == TT_LOC_MUTEX) k += (size_t)snprintf(o, left, "expect %s = %s\n", loc, who[e->value & 3u]);
+      else k += (size_t)snprintf(o, left, "expect %s = 0x%X\n", loc, (unsigned)e->value);
+      break;
+    case FZ_EX_DONE: k += (size_t)snprintf(o, left, "expect t%u done\n", e->thread); break;
+    case FZ_EX_BLOCKED: k += (size_t)snprintf(o, left, "expect t%u blocked\n", e->thread); break;
+    default: k += (size_t)snprintf(o, left, "expect deadlock\n"); break;
+    }
+  }
+  return k;
+}
+
+/* Run a vector text on this build's model (func mode); its failed expectations go to
+ * g_fail_lines as comment lines. */
+static tt_vec_status vec_check(const char *text) {
+  static tt_vec v;
+  static tt_vec_result res;
+  tt_vec_error e;
+  static int ready;
+  if (!ready) { tt_init(&vec_st); ready = 1; }
+  g_fail_lines[0] = 0;
+  if (tt_vec_parse(text, strlen(text), &v, &e) != 0) {
+    fprintf(stderr, "minimize: written vector does not parse: line %u: %s\n", e.line, e.msg);
+    return TT_VEC_ERROR;
+  }
+  tt_vec_status st = tt_vec_run(&vec_st, &vec_init, &v, TT_MODE_FUNC, &res);
+  size_t k = 0;
+  for (unsigned i = 0; i < res.nchecks && k + 8 < sizeof g_fail_lines; i++)
+    if (res.checks[i].status == TT_VEC_CHECK_FAIL)
+      k += (size_t)snprintf(g_fail_lines + k, sizeof g_fail_lines - k, "#   %s\n", res.checks[i].text);
+  return st;
+}
+
+/* Turn g_fail's requirement into g_ex[] for program p (which may be cut or get a budget).
+ * Returns 1 when the reproducer can be a conformance vector that fails on this model. */
+static int build_expectations(fz_prog *p, const char **why) {
+  static fz_prog q;
+  static char text[1 << 17];
+  g_nex = 0;
+  still_fails(p);
+  switch (g_fail.req) {
+  case FZ_REQ_AFTER_ROUND:
+    /* end every stream with the failing round, so the required values are the end state */
+    q = *p;
+    fz_setup(&cut_st, p);
+    for (uint64_t k = 0; k <= g_fail.round; k++) tt_run(&cut_st, 1);
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+      if (cut_st.c.thr[t].pc < q.n[t]) q.n[t] = cut_st.c.thr[t].pc;
+    if (still_fails(&q) && g_fail.req == FZ_REQ_AFTER_ROUND) *p = q;
+    still_fails(p);
+    for (unsigned i = 0; i < g_fail.nexpect; i++) g_ex[g_nex++] = g_fail.expect[i];
+    g_req_note = "the values the invariant allowed once the failing round was over; the streams end with that round";
+    break;
+  case FZ_REQ_PROGRESS:
+    if (!progress_oracle(p)) { *why = "the run ends by its budget, so no end state is required"; return 0; }
+    g_req_note = "the thread end states by the documented progress rule: a round that neither issues nor forgets a latch ends the run";
+    break;
+  case FZ_REQ_BUDGET:
+    if (!budget_expectations(p)) { *why = "no budget at which the extra round changes a location"; return 0; }
+    g_req_note = "the state after exactly `budget` rounds";
+    break;
+  default:
+    *why = g_fail.req_why[0] ? g_fail.req_why : why_default(g_name);
+    return 0;
+  }
+  if (!g_nex) { *why = "the invariant recorded no required value"; return 0; }
+  /* the expectations must fail on this model, or the file would print ok on the bug */
+  size_t len = fz_prog_to_vec(p, "check", NULL, text, sizeof text);
+  if (!len) { *why = "too long"; return 0; }
+  expect_text(text + len, sizeof text - len);
+  if (vec_check(text) != TT_VEC_FAIL) {
+    *why = "the required values hold at the end of the run on this model too (a later round hides the wrong value)";
+    return 0;
+  }
+  return 1;
+}
+
 static int minimize(const char *in_path, const char *out_path) {
   const fz_target *T = &fz_this_target;
   static fz_prog p;
@@ -334,7 +538,7 @@ static int minimize(const char *in_path, const char *out_path) {
   uint8_t *d = read_file(in_path, &n);
   if (!d) { fprintf(stderr, "minimize: cannot read %s\n", in_path); return 2; }
   if (!T->check_prog) { fprintf(stderr, "minimize: %s inputs are kept as they are\n", T->name); return 2; }
-  if (T->program_input || (ends_with(in_path, ".vec") && fz_prog_from_vec((const char *)d, n, &p) == 0)) {
+  if (T->program_input || (is_vec_text(in_path) && fz_prog_from_vec((const char *)d, n, &p) == 0)) {
     load_prog(in_path, d, n, &p);
   } else {  /* decode_roundtrip raw input: its words, as thread 0's program */
     fz_prog_clear(&p);
@@ -349,6 +553,9 @@ static int minimize(const char *in_path, const char *out_path) {
   g_name = name_buf;
   unsigned before = fz_total(&p);
   uint64_t cut = 0;
+  static fz_prog orig;
+  orig = p;
+again:
   if (!T->program_input) {
     for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
       for (uint32_t i = 0; i < p.n[t]; i++) {
@@ -367,14 +574,29 @@ static int minimize(const char *in_path, const char *out_path) {
     drop_nops(&p);
     simplify_params(&p);
   }
-  still_fails(&p);  /* leaves g_fail describing the final program */
+  const char *why = NULL;
+  int conformance = build_expectations(&p, &why);
+  if (!conformance && !g_observable && T->program_input &&
+      (g_fail.req == FZ_REQ_AFTER_ROUND || g_fail.req == FZ_REQ_PROGRESS || g_fail.req == FZ_REQ_BUDGET)) {
+    /* the smallest input hides the wrong value at the end of the run: minimise again from the
+     * finding, keeping only reductions whose conformance form still fails on this model */
+    static fz_prog q;
+    const char *why2 = NULL;
+    q = orig;
+    if (still_fails(&q) && build_expectations(&q, &why2)) {
+      g_observable = 1;
+      p = orig;
+      cut = 0;
+      goto again;
+    }
+    still_fails(&p);
+  }
   size_t h = 0;
   h += (size_t)snprintf(header + h, sizeof header - h,
-                        "# Reproducer of a fuzz finding, written by `fuzz/driver --minimize` (fuzz/README.md).\n"
-                        "# Replayed by `make test` forever. While the `open:` line is present the finding is\n"
-                        "# known and unfixed (replay expects the invariant to fire); delete it with the fix.\n"
-                        "# target: %s\n# open: %s\n# INVARIANT %s: %s\n# expected: %s\n",
-                        T->name, g_name, g_name, g_fail.msg, describe(g_name));
+                        "# Reproducer of a fuzz finding, written by fuzz/triage.sh (`%s --minimize`;\n"
+                        "# fuzz/README.md, \"Corpora and reproducers\").\n"
+                        "# target: %s\n# open: %s\n# INVARIANT %s: %s\n# invariant: %s\n",
+                        T->name, T->name, g_name, g_name, g_fail.msg, describe(g_name));
   if (g_fail.detail[0]) {
     h += (size_t)snprintf(header + h, sizeof header - h, "# happened:\n");
     for (const char *s = g_fail.detail; *s && h + 8 < sizeof header;) {
@@ -391,22 +613,49 @@ static int minimize(const char *in_path, const char *out_path) {
     h += (size_t)snprintf(header + h, sizeof header - h,
                           "; the first %llu rounds replaced by the init lines (the state they left)\n",
                           (unsigned long long)cut);
+  if (conformance) {
+    h += (size_t)snprintf(header + h, sizeof header - h,
+                          "# The expect lines state what the invariant required (%s).\n"
+                          "# This file fails on the model the finding came from (checked when it was\n"
+                          "# written) and passes once the bug is fixed:  make conformance VEC=<this file>\n"
+                          "# On the model it was found on:\n%s",
+                          g_req_note, g_fail_lines);
+  } else {
+    h += (size_t)snprintf(header + h, sizeof header - h,
+                          "# Replay only (.fzvec): no conformance expectation can state this finding:\n"
+                          "#   %s.\n"
+                          "# Reproduce: build/replay/%s <this file>  (reports INVARIANT %s while the bug is there)\n",
+                          why, T->name, g_name);
+  }
+  h += (size_t)snprintf(header + h, sizeof header - h,
+                        "# While the `open:` line is present, `make test` expects the invariant to still\n"
+                        "# fire; delete that line with the fix (the file then guards against a regression).\n");
   char vname[160];
   snprintf(vname, sizeof vname, "fuzz finding %s: %s", T->name, g_name);
-  if (!fz_prog_to_vec(&p, vname, header, text, sizeof text)) { fprintf(stderr, "minimize: too long\n"); return 2; }
+  size_t len = fz_prog_to_vec(&p, vname, header, text, sizeof text);
+  if (!len) { fprintf(stderr, "minimize: too long\n"); return 2; }
+  if (conformance) {
+    size_t m = expect_text(text + len, sizeof text - len);
+    if (len + m >= sizeof text) { fprintf(stderr, "minimize: too long\n"); return 2; }
+  }
   /* the reproducer must reproduce from its text */
   static fz_prog back;
   if (fz_prog_from_vec(text, strlen(text), &back) != 0 || !still_fails(&back)) {
     fprintf(stderr, "minimize: the written .vec does not reproduce %s\n", g_name);
     return 2;
   }
+  if (conformance && vec_check(text) != TT_VEC_FAIL) {
+    fprintf(stderr, "minimize: the written .vec does not fail its expectations\n");
+    return 2;
+  }
   FILE *o = fopen(out_path, "w");
   if (!o) { perror(out_path); return 2; }
   fputs(text, o);
   fclose(o);
-  printf("%s\n", g_name);
-  fprintf(stderr, "minimize: %s: %u -> %u instructions in %u runs, %llu rounds cut\n", g_name,
-          before, fz_total(&p), g_tries, (unsigned long long)cut);
+  printf("%s\t%s\n", g_name, conformance ? "conformance" : "replay-only");
+  fprintf(stderr, "minimize: %s: %u -> %u instructions in %u runs, %llu rounds cut; %s\n", g_name,
+          before, fz_total(&p), g_tries, (unsigned long long)cut,
+          conformance ? "expect lines written" : why);
   return 0;
 }
 

@@ -32,9 +32,14 @@ for triple in "$@"; do
   alone=""
   case $t in func_invariants|reset_equivalence)
     m=$("$bin" --fire "$inv" --runs "$runs" fuzz/seeds/llk_cfg_write_stallwait.vec 2>&1)
-    case $m in *"mutated inputs"*) alone="; from one unrelated seed (llk_cfg_write_stallwait): after ${m##*after }" ;;
-               *"0 mutations"*) alone="; that seed alone fires it too" ;;
-               *) alone="; not reached from one unrelated seed in $runs mutations" ;; esac ;;
+    # `fire` prints "... reported by seed ... (0 mutations)", "... reported after N mutated inputs"
+    # or "... NOT reported in ... mutated inputs": test the negative first (it mentions mutations too)
+    case $m in
+      *"NOT reported"*) alone="; mutator alone (information): not reached from one unrelated seed (llk_cfg_write_stallwait) in $runs mutations" ;;
+      *"reported after "*) alone="; mutator alone (information): from one unrelated seed (llk_cfg_write_stallwait) after ${m##*after }" ;;
+      *"0 mutations"*) alone="; mutator alone (information): that seed fires it too" ;;
+      *) alone="; mutator alone (information): no answer ($m)" ;;
+    esac ;;
   esac
   echo "fuzz-fire: ok   $inv on $id ($t): ${msg#*: }$alone"
 done

@@ -62,6 +62,17 @@ typedef struct fz_prog {
   uint8_t flags;                 /* FZ_F_DEEP, FZ_F_CYCLE (the knob bits live in knob[]) */
 } fz_prog;
 
+/* Harness bookkeeping (shadow copies, per-round comparisons, digests, race predicates) is not
+ * compiled with coverage or comparison tracing: those edges guide no search, and tracing them
+ * cost more than half of a libFuzzer execution. The model's own code stays instrumented. */
+#ifndef FZ_BOOKKEEPING   /* -DFZ_BOOKKEEPING= instruments it again (bench comparison) */
+#if defined(__clang__)
+#define FZ_BOOKKEEPING __attribute__((no_sanitize("coverage")))
+#else
+#define FZ_BOOKKEEPING
+#endif
+#endif
+
 /* ---- input codec (fz_input.c) --------------------------------------------------------- */
 void fz_prog_clear(fz_prog *p);
 void fz_prog_decode(const uint8_t *d, size_t n, fz_prog *p);
@@ -89,18 +100,46 @@ size_t fz_prog_to_vec(const fz_prog *p, const char *name, const char *header, ch
                       size_t n);
 
 /* ---- failures ----------------------------------------------------------------------------- */
+/* What an invariant required, in terms a conformance vector can check (the minimiser turns it
+ * into `expect` lines, so a reproducer fails on the model that has the bug and passes on one
+ * without it; fuzz/README.md "Reproducers"). */
+typedef enum fz_req_kind {
+  FZ_REQ_NONE = 0,      /* not expressible as final-state expectations (req_why says why) */
+  FZ_REQ_AFTER_ROUND,   /* expect[] holds once the failing round is over: the reproducer's
+                           streams end with that round, so it holds at the end of the run */
+  FZ_REQ_PROGRESS,      /* thread end states by the documented progress rule (a round that
+                           neither issues nor forgets a latch is a fixed point) */
+  FZ_REQ_BUDGET         /* tt_run(B) stops after exactly B rounds: the state after B rounds */
+} fz_req_kind;
+enum { FZ_EX_LOC, FZ_EX_DONE, FZ_EX_BLOCKED, FZ_EX_DEADLOCK };
+typedef struct fz_expect {
+  uint8_t kind;              /* FZ_EX_* */
+  uint8_t thread;            /* DONE, BLOCKED */
+  tt_loc loc;                /* LOC */
+  uint32_t value;            /* LOC (mutex: 0 none, 1 + t) */
+} fz_expect;
+#define FZ_MAX_EXPECT 24u
+
 typedef struct fz_fail {
   const char *name;          /* invariant name: a stable identifier */
   char msg[400];             /* what was expected and what happened, one line */
   char detail[3000];         /* optional multi-line detail (state change of the round) */
   uint64_t round;            /* scheduler round where it fired (program targets) */
   int has_round;
+  uint8_t req;               /* fz_req_kind */
+  unsigned nexpect;
+  fz_expect expect[FZ_MAX_EXPECT];
+  char req_why[200];         /* FZ_REQ_NONE: why no expectation can be written */
 } fz_fail;
 
 int fz_failf(fz_fail *f, const char *name, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void fz_detailf(fz_fail *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 _Noreturn void fz_die(const fz_fail *f);
+/* Record a requirement (FZ_REQ_AFTER_ROUND): location = value, thread blocked. */
+void fz_require_loc(fz_fail *f, unsigned kind, unsigned sel, uint32_t index, uint32_t value);
+void fz_require_blocked(fz_fail *f, unsigned thread);
+void fz_require_none(fz_fail *f, const char *why);
 #define FZ_CHECK(f, cond, name, ...)                                                        \
   do {                                                                                      \
     if (!(cond)) return fz_failf((f), (name), __VA_ARGS__);                                 \

@@ -34,6 +34,41 @@ _Noreturn void fz_die(const fz_fail *f) {
   abort();
 }
 
+void fz_require_loc(fz_fail *f, unsigned kind, unsigned sel, uint32_t index, uint32_t value) {
+  f->req = FZ_REQ_AFTER_ROUND;
+  for (unsigned i = 0; i < f->nexpect; i++)
+    if (f->expect[i].kind == FZ_EX_LOC && f->expect[i].loc.kind == kind &&
+        f->expect[i].loc.sel == sel && f->expect[i].loc.index == index) {
+      f->expect[i].value = value;
+      return;
+    }
+  if (f->nexpect >= FZ_MAX_EXPECT) return;
+  fz_expect *e = &f->expect[f->nexpect++];
+  memset(e, 0, sizeof *e);
+  e->kind = FZ_EX_LOC;
+  e->loc.kind = (uint8_t)kind;
+  e->loc.sel = (uint8_t)sel;
+  e->loc.index = index;
+  e->value = value;
+}
+
+void fz_require_blocked(fz_fail *f, unsigned thread) {
+  f->req = FZ_REQ_AFTER_ROUND;
+  for (unsigned i = 0; i < f->nexpect; i++)
+    if (f->expect[i].kind == FZ_EX_BLOCKED && f->expect[i].thread == thread) return;
+  if (f->nexpect >= FZ_MAX_EXPECT) return;
+  fz_expect *e = &f->expect[f->nexpect++];
+  memset(e, 0, sizeof *e);
+  e->kind = FZ_EX_BLOCKED;
+  e->thread = (uint8_t)thread;
+}
+
+void fz_require_none(fz_fail *f, const char *why) {
+  f->req = FZ_REQ_NONE;
+  f->nexpect = 0;
+  snprintf(f->req_why, sizeof f->req_why, "%s", why);
+}
+
 /* ---- bytes <-> fz_prog ---------------------------------------------------------------------- */
 static uint32_t rd16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
 static uint32_t rd32(const uint8_t *p) {
@@ -206,7 +241,7 @@ static uint64_t mix(uint64_t h, const void *p, size_t n) {  /* n: a multiple of 
   return r;
 }
 
-uint64_t fz_digest(const tt_state *st) {
+FZ_BOOKKEEPING uint64_t fz_digest(const tt_state *st) {
   const tt_core *c = &st->c;
   uint64_t h = 0x243F6A8885A308D3ull;
   h = mix(h, c->gpr, sizeof c->gpr);
@@ -272,11 +307,32 @@ static int knob_value_index(unsigned k, const char *value) {
   return -1;
 }
 
+/* The input flags that are not knobs (FZ_F_DEEP, FZ_F_CYCLE) travel in a reproducer as the
+ * comment line `# fz-flags: 0xNN` (the .vec format has no place for them). */
+#define FZ_FLAGS_KEY "# fz-flags:"
+static uint8_t flags_from_text(const char *text, size_t len) {
+  size_t klen = strlen(FZ_FLAGS_KEY);
+  for (size_t pos = 0; pos < len;) {
+    const char *nl = memchr(text + pos, '\n', len - pos);
+    size_t n = nl ? (size_t)(nl - (text + pos)) : len - pos;
+    if (n > klen && memcmp(text + pos, FZ_FLAGS_KEY, klen) == 0) {
+      char buf[16];
+      size_t m = n - klen < sizeof buf - 1 ? n - klen : sizeof buf - 1;
+      memcpy(buf, text + pos + klen, m);
+      buf[m] = 0;
+      return (uint8_t)(strtoul(buf, NULL, 0) & (FZ_F_DEEP | FZ_F_CYCLE));
+    }
+    pos += n + 1;
+  }
+  return 0;
+}
+
 int fz_prog_from_vec(const char *text, size_t len, fz_prog *p) {
   static tt_vec v;
   tt_vec_error e;
   if (tt_vec_parse(text, len, &v, &e) != 0) return -1;
   fz_prog_clear(p);
+  p->flags = flags_from_text(text, len);
   for (unsigned i = 0; i < v.nknobs; i++)
     for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
       if (strcmp(tt_knob_name(k), v.knobs[i].name) == 0) {
@@ -330,6 +386,8 @@ size_t fz_prog_to_vec(const fz_prog *p, const char *name, const char *header, ch
   sbuf s = {out, n, 0};
   char loc[64], val[48], dis[128];
   if (header) sput(&s, "%s", header);
+  if (p->flags & (FZ_F_DEEP | FZ_F_CYCLE))
+    sput(&s, "%s 0x%02X\n", FZ_FLAGS_KEY, (unsigned)(p->flags & (FZ_F_DEEP | FZ_F_CYCLE)));
   sput(&s, "name: %s\nmode: func\n", name);
   for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
     if (fz_knob_get(p, k))

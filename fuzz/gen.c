@@ -7,7 +7,12 @@
  *                           OUT/{func_invariants,reset_equivalence}/NNNNN  structured programs
  *                           OUT/decode_roundtrip/NNNNN  the program words, little-endian
  *                           OUT/text_parsers/NNNNN      the file bytes as they are
- *                           (fuzz/seeds.sh renames them to their SHA-1) */
+ *                           (fuzz/seeds.sh renames them to their SHA-1)
+ *   gen input KIND FILE     FILE as the input of a target of KIND on stdout: a .vec/.fzvec text
+ *                           becomes the structured program (KIND program: the program targets)
+ *                           or its words (KIND words: decode_roundtrip); KIND text, and any
+ *                           file that is not .vec text: as is (fuzz/oss-fuzz/build.sh:
+ *                           reproducers into the seed zips) */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,7 +142,45 @@ static void walk(const char *path) {
   closedir(d);
 }
 
+static int ends(const char *s, const char *suf) {
+  size_t a = strlen(s), b = strlen(suf);
+  return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+static int input(const char *kind, const char *path) {
+  static uint8_t text[1 << 20], bin[FZ_MAX_INPUT];
+  static fz_prog p;
+  FILE *f = fopen(path, "rb");
+  if (!f) { perror(path); return 2; }
+  size_t n = fread(text, 1, sizeof text, f);
+  fclose(f);
+  int prog = strcmp(kind, "program") == 0, words = strcmp(kind, "words") == 0;
+  if (!prog && !words && strcmp(kind, "text") != 0) {
+    fprintf(stderr, "gen input: KIND must be program, words or text, not %s\n", kind);
+    return 2;
+  }
+  if ((prog || words) && (ends(path, ".vec") || ends(path, ".fzvec"))) {
+    if (fz_prog_from_vec((const char *)text, n, &p) != 0) {
+      fprintf(stderr, "gen input: %s: not a parseable vector\n", path);
+      return 1;
+    }
+    size_t m = 0;
+    if (prog) {
+      m = fz_prog_encode(&p, bin, sizeof bin);
+    } else {
+      for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+        for (uint32_t i = 0; i < p.n[t] && m + 4 <= sizeof bin; i++, m += 4)
+          for (unsigned b = 0; b < 4; b++) bin[m + b] = (uint8_t)(p.w[t][i] >> (8 * b));
+    }
+    fwrite(bin, 1, m, stdout);
+    return 0;
+  }
+  fwrite(text, 1, n, stdout);
+  return 0;
+}
+
 int main(int argc, char **argv) {
+  if (argc == 4 && strcmp(argv[1], "input") == 0) return input(argv[2], argv[3]);
   if (argc == 2 && strcmp(argv[1], "dict-program") == 0) return dict_program();
   if (argc == 2 && strcmp(argv[1], "dict-text") == 0) return dict_text();
   if (argc >= 3 && strcmp(argv[1], "seeds") == 0) {
@@ -153,6 +196,6 @@ int main(int argc, char **argv) {
     fprintf(stderr, "gen: %u seed files from %d paths\n", nseeds, argc - 3);
     return 0;
   }
-  fprintf(stderr, "usage: %s dict-program | dict-text | seeds OUT PATH...\n", argv[0]);
+  fprintf(stderr, "usage: %s dict-program | dict-text | seeds OUT PATH... | input program|words|text FILE\n", argv[0]);
   return 2;
 }

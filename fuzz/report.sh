@@ -4,12 +4,15 @@
 # per target and engine: executions, execs/s, corpus size, edge coverage, findings; the
 # form x outcome matrix; llvm-cov line/branch summary of model/ over every corpus (HTML in
 # build/cov/html, not in git); coverage over time.
+# REPORT_OUT (default reports/fuzz.md; the PNG goes next to it) and REPORT_NO_COV=1 (leave out
+# the llvm-cov, matrix and plot sections: the report test) are for tests.
 set -u
 O=${FUZZ_OUT:-fuzz/out}
-R=reports/fuzz.md
-PNG=reports/fuzz-coverage.png
-mkdir -p reports build/cov/prof build/fuzz
-T="func_invariants reset_equivalence decode_roundtrip text_parsers"
+R=${REPORT_OUT:-reports/fuzz.md}
+PNG=$(dirname "$R")/fuzz-coverage.png
+NO_COV=${REPORT_NO_COV:-}
+mkdir -p "$(dirname "$R")" build/cov/prof build/fuzz
+T=$(grep -l '^FZ_ENTRY_POINTS(' fuzz/*.c | sed 's|^fuzz/||; s|\.c$||' | sort | tr '\n' ' ')
 corpora() {  # every input we have for target $1
   echo corpus/$1
   [ -d corpus/reproducers/$1 ] && echo corpus/reproducers/$1
@@ -19,6 +22,8 @@ corpora() {  # every input we have for target $1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 # ---- llvm-cov over every corpus ---------------------------------------------------------
+have_png=0
+if [ -z "$NO_COV" ]; then
 rm -f build/cov/prof/*.profraw
 objs=""
 for t in $T; do
@@ -58,6 +63,7 @@ set grid
 plot $plot
 GP
 else have_png=0; fi
+fi  # NO_COV
 
 # ---- the report -------------------------------------------------------------------------
 {
@@ -69,18 +75,50 @@ echo "How to read and reproduce: \`fuzz/README.md\`."
 echo
 echo "## Campaigns: per target and engine"
 echo
-if [ -f "$O/sessions.tsv" ]; then
+if [ -f "$O/sessions.tsv" ] && head -n 1 "$O/sessions.tsv" | grep -q execs_total; then
   echo "Totals over every session recorded in \`$O/sessions.tsv\` (a resumed campaign adds a session)."
-  echo "Coverage is the latest session's: libFuzzer \`cov:\` (sanitizer-coverage PCs/edges, ASan+UBSan build),"
-  echo "AFL++ \`edges_found\` (its own map; the two numbers are not comparable). Corpus: the engine's corpus"
-  echo "directory after the latest session. Findings: crash files left by the engine (buckets below)."
+  echo "Executions are what each session ran, added up: AFL++'s own \`execs_done\` counts on across"
+  echo "resumes, so a session's share is its growth; libFuzzer's count starts again with every process."
+  echo "Coverage is the latest session's: libFuzzer \`cov:\` (sanitizer-coverage PCs/edges, ASan+UBSan build)"
+  echo "and \`ft:\` (features), AFL++ \`edges_found\` (its own map; the numbers are not comparable across engines)."
+  echo "Saturation: *since last new* is fuzzing time (seconds of sessions, not wall time) since the last"
+  echo "new coverage (libFuzzer: a NEW line or growth of \`ft:\`; AFL++: \`last_find\`); AFL++ *cycles* is"
+  echo "\`cycles_done\` (queue passes) and *pending favs* the favoured entries not fuzzed yet (0 with"
+  echo "cycles > 0 and a long time since the last find: saturated). Crash files: left by the engine (findings below)."
   echo
-  echo "| target | engine | sessions | seconds | executions | execs/s | corpus | coverage | stability | crash files |"
-  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-  awk -F'\t' 'NR>1 { k=$2 "|" $3; s[k]++; sec[k]+=$4; ex[k]+=$5; corp[k]=$6; cov[k]=$7; cr[k]=$8; st[k]=$9 }
-    END { for (k in s) { split(k, a, "|"); printf "| %s | %s | %d | %d | %d | %.0f | %d | %d | %s | %d |\n",
-          a[1], a[2], s[k], sec[k], ex[k], (sec[k] ? ex[k]/sec[k] : 0), corp[k], cov[k], st[k], cr[k] } }' \
-    "$O/sessions.tsv" | sort
+  echo "| target | engine | sessions | seconds | executions | execs/s | corpus | coverage | ft | since last new | cycles | pending favs | stability | crash files |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  awk -F'\t' 'NR>1 { k=$2 "|" $3; if (!(k in s)) order[++n]=k; s[k]++; sec[k]+=$4; ex[k]+=$5; corp[k]=$6; cov[k]=$7; cr[k]=$8; st[k]=$9
+      ft[k]=$11; cyc[k]=$13; fav[k]=$14; tot[k]=$15
+      if ($12 != "-") { age[k]=$12; found[k]=1 } else age[k]+=$4 }
+    END { for (i=1; i<=n; i++) { k=order[i]; split(k, a, "|")
+          since = found[k] ? sprintf("%d s", age[k]) : sprintf("never (%d s)", age[k])
+          printf "| %s | %s | %d | %d | %d | %.0f | %d | %d | %s | %s | %s | %s | %s | %d |\n",
+          a[1], a[2], s[k], sec[k], ex[k], (sec[k] ? ex[k]/sec[k] : 0), corp[k], cov[k], ft[k], since,
+          cyc[k], fav[k], st[k], cr[k] } }' "$O/sessions.tsv" | sort
+  # cross-check: the AFL++ sessions add up to AFL++'s own cumulative count
+  awk -F'\t' 'NR>1 && $3=="afl" { ex[$2]+=$5; tot[$2]=$15 }
+    END { for (t in ex) if (ex[t] != tot[t]) printf "\nNote: %s AFL++ sessions here add up to %d executions; AFL++ itself counts %d (sessions before this file, or an instance that did not report).\n", t, ex[t], tot[t] }' "$O/sessions.tsv"
+  echo
+  echo "### Warnings"
+  echo
+  w=$(awk -F'\t' 'NR>1 && ($5 == 0 || $16 != "-" || ($10 != "-" && $10 >= 3)) {
+        why = $16 != "-" ? $16 : ($5 == 0 ? "executed nothing" : "restarted " $10 " times")
+        if ($5 == 0 && $16 != "-") why = "executed nothing: " why
+        printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $10, why }' "$O/sessions.tsv")
+  if [ -n "$w" ]; then
+    echo "Sessions whose figures above are not a fuzzing run's (they executed nothing, aborted on a seed,"
+    echo "kept restarting or ended early): look at them before trusting the totals."
+    echo
+    echo "| session | target | engine | seconds | executions | restarts | warning |"
+    echo "|---|---|---|---:|---:|---:|---|"
+    echo "$w"
+  else
+    echo "None: every session fuzzed for its time (none executed nothing, aborted on a seed or kept restarting)."
+  fi
+  [ -f "$O/sessions-old-format.tsv" ] && { echo; echo "Sessions in \`$O/sessions-old-format.tsv\` (older layout, AFL++ figures cumulative) are not included."; }
+elif [ -f "$O/sessions.tsv" ]; then
+  echo "\`$O/sessions.tsv\` has an older layout (AFL++ figures cumulative, no saturation data): run \`make fuzz\` again."
 else
   echo "No campaign has run yet in \`$O\` (\`make fuzz\`)."
 fi
@@ -88,9 +126,12 @@ echo
 echo "## Findings (de-duplicated by invariant name)"
 echo
 if [ -f "$O/triage.tsv" ] && [ "$(wc -l <"$O/triage.tsv")" -gt 1 ]; then
-  echo "| target | bucket | inputs | reproducer | status |"
-  echo "|---|---|---:|---|---|"
-  tail -n +2 "$O/triage.tsv" | awk -F'\t' '{ printf "| %s | %s | %s | `%s` | %s |\n", $1, $2, $3, $4, $5 }'
+  echo "Origin: \`seed\` when the input is byte-identical to a file of the seed corpus (the engine only ran"
+  echo "it), \`mutation\` when the engine made it (AFL++: with its stage); then the bucket's count of each."
+  echo
+  echo "| target | bucket | inputs | reproducer | status | origin |"
+  echo "|---|---|---:|---|---|---|"
+  tail -n +2 "$O/triage.tsv" | awk -F'\t' '{ printf "| %s | %s | %s | `%s` | %s | %s |\n", $1, $2, $3, $4, $5, ($6 == "" ? "?" : $6) }'
 else
   echo "None: no engine left a crash file in the last triage of \`$O\`."
 fi
@@ -103,6 +144,7 @@ echo "## Every invariant fires on its planted defect (\`make fuzz-fire\`, part o
 echo
 if [ -f build/fuzz/fire.txt ]; then echo '```'; cat build/fuzz/fire.txt; echo '```'; else echo "Not run in this tree yet."; fi
 echo
+if [ -z "$NO_COV" ]; then
 echo "## Form × outcome coverage (func_invariants, every corpus above)"
 echo
 echo "Per instruction form, how often the head instruction of a thread retired cleanly, retired with"
@@ -112,7 +154,7 @@ echo
 # shellcheck disable=SC2046
 build/fuzz-tool/func_invariants --matrix $(corpora func_invariants)
 echo
-echo "## Line and branch coverage of model/ (llvm-cov over every corpus, all four targets)"
+echo "## Line and branch coverage of model/ (llvm-cov over every corpus, every target: $T)"
 echo
 echo "| file | lines | line cover | branches | branch cover | functions | function cover |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
@@ -125,6 +167,7 @@ echo "## Coverage over time"
 echo
 if [ "$have_png" = 1 ]; then echo "![coverage over time](fuzz-coverage.png)"; else echo "(no campaign data or gnuplot missing: no plot)"; fi
 echo
+fi  # NO_COV
 echo "## Throughput (\`make bench\`)"
 echo
 if [ -f build/fuzz/bench.txt ]; then echo '```'; cat build/fuzz/bench.txt; echo '```'; else echo "Not run in this tree yet."; fi

@@ -43,14 +43,14 @@ static const char *field_at(size_t off) {
   return name;
 }
 
-static size_t first_diff(const void *a, const void *b, size_t n) {
+FZ_BOOKKEEPING static size_t first_diff(const void *a, const void *b, size_t n) {
   const uint8_t *x = a, *y = b;
   size_t i = 0;
   while (i < n && x[i] == y[i]) i++;
   return i;
 }
 
-static int compare(fz_fail *f, const void *a, const void *b, size_t n, const char *what) {
+FZ_BOOKKEEPING static int compare(fz_fail *f, const void *a, const void *b, size_t n, const char *what) {
   if (memcmp(a, b, n) == 0) return 0;
   size_t off = first_diff(a, b, n) + (size_t)((const uint8_t *)a - (const uint8_t *)&st);
   return fz_failf(f, "reset_equivalence",
@@ -62,7 +62,7 @@ static void init(void) {
   if (!ready) { tt_init(&st); tt_init(&fresh); ready = 1; }
 }
 
-static int check_mode(const fz_prog *p, fz_fail *f, tt_mode mode) {
+FZ_BOOKKEEPING static int check_mode(const fz_prog *p, fz_fail *f, tt_mode mode) {
   static uint16_t l1_list[TT_L1_CHUNKS], mmio_list[TT_MMIO_CHUNKS];
   fz_setup(&st, p);
   tt_set_mode(&st, mode);

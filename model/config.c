@@ -266,17 +266,15 @@ int tt_cfgp_advance(tt_state *st) {
 
 /* Entry rules for a first stage s: stage s empty, and no stage k with -3 <= k < s occupied.
  * Documented bugs kept: stage -4 is not checked, and thread ids are ignored. */
-int tt_cfgp_can_enter(const tt_state *st, int stage) {
+int tt_cfgp_can_enter(const tt_state *st, const tt_insn *in) {
   const tt_cfgp_slot *p = st->c.cyc.cfgp;
-  unsigned i = (unsigned)(stage + 4);
+  unsigned i = (unsigned)(tt_cfgp_first_stage(in) + 4);
   if (p[i].valid && !TT_DEFECT(CYC_CFG_OVERWRITE)) return 0;
   for (unsigned k = 1; k < i && !TT_DEFECT(CYC_CFG_NO_ORDER); k++)
     if (p[k].valid) return 0;
-  /* cfg_pipeline_full=no_entry (AMB-23): no entry while the next stage's occupant stays there
-   * beyond the next advance (CFGSHIFTMASK's two stage-0 cycles, a long STREAMWRCFG prepare) */
-  if (TT_KNOB_IS(st, CFG_PIPELINE_FULL, 1) && i + 1 < TT_CFGP_STAGE_COUNT && i < 4 &&
-      p[i + 1].valid && p[i + 1].left > 1)
-    return 0;
+  /* cfg_stall=no_entry (AMB-23): no entry while any later stage on the path is occupied */
+  for (unsigned k = i + 1; k <= cfgp_last_stage(in) && TT_KNOB_IS(st, CFG_STALL, 1); k++)
+    if (p[k].valid) return 0;
   return 1;
 }
 

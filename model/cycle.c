@@ -69,10 +69,22 @@ void tt_gpr_land(tt_state *st, unsigned t, unsigned reg, uint32_t value, uint32_
   if (w->thcon) c->wb_thcon_count[t]++;
 }
 
+/* gpr_port=loads_first: an RDCFG result yields to a ThCon write-back of its thread landing in
+ * the same cycle (one GPR write port per thread, digest 2.1). */
+static void gpr_port_contention(tt_cyc *c) {
+  uint8_t thcon_now = 0;
+  for (unsigned i = 0; i < c->nwb; i++)
+    if (c->wb[i].due <= c->now && c->wb[i].thcon) thcon_now |= (uint8_t)(1u << c->wb[i].thread);
+  for (unsigned i = 0; i < c->nwb; i++)
+    if (c->wb[i].due <= c->now && !c->wb[i].thcon && (thcon_now >> c->wb[i].thread & 1u))
+      c->wb[i].due = c->now + 1;
+}
+
 /* Land every write-back due by now, in issue order; keep the rest in order. */
 static int land_writebacks(tt_state *st) {
   tt_cyc *c = CYC(st);
   unsigned keep = 0, landed = 0;
+  if (TT_KNOB_IS(st, GPR_PORT, 1)) gpr_port_contention(c);
   for (unsigned i = 0; i < c->nwb; i++) {
     tt_wb w = c->wb[i];
     if (w.due <= c->now) {
@@ -323,7 +335,7 @@ static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res
   if (in->form == TT_FORM_FOREIGN && stub_of(in) >= 0) *res = TT_RR_UNIT0 + stub_of(in);
   int stage = tt_cfgp_first_stage(in);
   if (stage <= 0) {
-    if (!tt_cfgp_can_enter(st, stage)) return TT_WAIT_CFG_ENTRY;
+    if (!tt_cfgp_can_enter(st, in)) return TT_WAIT_CFG_ENTRY;
     *res = TT_RR_CFG0 + stage + 4;
   }
   if (produces_writeback(in) && c->nwb + 4u > TT_WB_MAX) return TT_WAIT_WB_FULL;
@@ -397,7 +409,9 @@ static int timers_pending(const tt_state *st) {
   if (c->thcon_spin && c->thcon_try_at <= c->last_change) return 1;
   if (c->src_flip_at[0] || c->src_flip_at[1] || c->cfgp_busy_prev) return 1;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    if (c->c0_until[t] >= c->now || c->setc16_at[t] >= c->now) return 1;
+    /* called after now++: C12's SETC16 window (true only in cycle setc16_at) changes when it
+     * was the cycle just simulated or the next one */
+    if (c->c0_until[t] >= c->now || c->setc16_at[t] + 1 >= c->now) return 1;
     for (unsigned u = 0; u < TT_STUB_COUNT; u++)
       if (c->stub_busy_until[u][t] >= c->now) return 1;
   }
@@ -424,70 +438,111 @@ static unsigned pick(tt_state *st, int r, unsigned cand_mask) {
   return 0;
 }
 
-/* Steps 5-9 of the file comment. Returns 1 if an instruction issued or a latch was forgotten. */
-static int gate_cycle(tt_state *st) {
+/* Issue thread t's head now and note its wait state (a spinning atomic stays at the head). */
+static void issue_now(tt_state *st, unsigned t) {
   tt_cyc *c = CYC(st);
-  int sat[TT_THREAD_COUNT], res[TT_THREAD_COUNT], changed = 0;
-  unsigned why[TT_THREAD_COUNT], win = 0;
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    tt_thread *th = &st->c.thr[t];
-    sat[t] = th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t);
-    if (sat[t] && TT_KNOB_IS(st, WAIT_LAG, 1)) { th->latch.op = TT_LATCH_NONE; changed = 1; }
+  tt_thread *th = &st->c.thr[t];
+  tt_insn in = th->head;
+  issue(st, t, &in);
+  if (TT_DEFECT(CYC_DOUBLE_ISSUE) && in.form == TT_FORM_NOP && th->pc < th->len &&
+      th->latch.op == TT_LATCH_NONE) {
+    tt_decode(st->prog[t][th->pc], &th->head);
+    tt_insn in2 = th->head;
+    int r2;
+    if (gate_check(st, t, &in2, &r2) == TT_WAIT_NONE && r2 == RES_NONE) issue(st, t, &in2);
   }
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    tt_thread *th = &st->c.thr[t];
-    res[t] = RES_NONE;
-    why[t] = TT_WAIT_NONE;
-    if (th->pc >= th->len) { th->wait_kind = TT_WAIT_NONE; continue; }
-    if (!th->head_valid) { tt_decode(st->prog[t][th->pc], &th->head); th->head_valid = 1; }
-    why[t] = gate_check(st, t, &th->head, &res[t]);
-    th->wait_kind = (uint8_t)why[t];
-    if (why[t] == TT_WAIT_NONE) win |= 1u << t;
-  }
-  /* arbitration: among candidates for one resource, one winner */
+  int spinning = c->thcon_spin && c->thcon_owner == 1 + t;
+  th->wait_kind = (uint8_t)(!spinning ? TT_WAIT_NONE
+                            : in.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR);
+}
+
+/* Gate check of thread t's head (decoded once while it waits); TT_WAIT_NONE for a done thread. */
+static unsigned head_check(tt_state *st, unsigned t, int *res) {
+  tt_thread *th = &st->c.thr[t];
+  *res = RES_NONE;
+  if (th->pc >= th->len) { th->wait_kind = TT_WAIT_NONE; return TT_WAIT_KIND_COUNT; }
+  if (!th->head_valid) { tt_decode(st->prog[t][th->pc], &th->head); th->head_valid = 1; }
+  unsigned why = gate_check(st, t, &th->head, res);
+  th->wait_kind = (uint8_t)why;
+  return why;
+}
+
+/* Among the candidates in `win`, one winner per contended resource (round-robin); the losers
+ * are held this cycle. thcon_scope=all_threads (AMB-12, SEED-1): a ThCon instruction issuing
+ * now holds every other thread's gate from this cycle on. */
+static unsigned arbitrate(tt_state *st, unsigned win, const int *res, unsigned *why) {
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     if (!(win & (1u << t)) || res[t] == RES_NONE) continue;
     unsigned cands = 0;
     for (unsigned u = 0; u < TT_THREAD_COUNT; u++)
       if ((win & (1u << u)) && res[u] == res[t]) cands |= 1u << u;
     unsigned w = pick(st, res[t], cands);
-    c->rr[res[t]] = (uint8_t)(1 + w);
+    CYC(st)->rr[res[t]] = (uint8_t)(1 + w);
     for (unsigned u = 0; u < TT_THREAD_COUNT; u++) {
       if (u == w || !(cands & (1u << u))) continue;
       win &= ~(1u << u);
       why[u] = res[u] == TT_RR_SYNC ? TT_WAIT_SYNC_SLOT : TT_WAIT_ARBITRATION;
-      st->c.thr[u].wait_kind = (uint8_t)why[u];
     }
   }
-  /* thcon_scope=all_threads (AMB-12, SEED-1): a ThCon instruction issuing now holds every
-   * other thread's gate from this cycle on. */
   for (unsigned t = 0; t < TT_THREAD_COUNT && TT_KNOB_IS(st, THCON_SCOPE, 1); t++) {
     if (!(win & (1u << t)) || res[t] != TT_RR_THCON) continue;
-    for (unsigned u = 0; u < TT_THREAD_COUNT; u++) {
-      if (u == t || !(win & (1u << u))) continue;
-      win &= ~(1u << u);
-      why[u] = TT_WAIT_THCON_BUSY;
-      st->c.thr[u].wait_kind = (uint8_t)why[u];
-    }
+    for (unsigned u = 0; u < TT_THREAD_COUNT; u++)
+      if (u != t && (win & (1u << u))) { win &= ~(1u << u); why[u] = TT_WAIT_THCON_BUSY; }
   }
+  return win;
+}
+
+/* sync_visibility=same_cycle: threads in the fixed order T0, T1, T2 each evaluate their latch
+ * and gate on the state as the threads before them left it this cycle, and issue at once. */
+static int gate_cycle_sequential(tt_state *st, int *sat) {
+  tt_cyc *c = CYC(st);
+  uint32_t claimed = 0;
+  int changed = 0;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    if (win & (1u << t)) {
-      tt_insn in = st->c.thr[t].head;
-      issue(st, t, &in);
+    tt_thread *th = &st->c.thr[t];
+    sat[t] = th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t);
+    if (sat[t] && TT_KNOB_IS(st, WAIT_LAG, 1)) { th->latch.op = TT_LATCH_NONE; changed = 1; }
+    int res;
+    unsigned why = head_check(st, t, &res);
+    if (why == TT_WAIT_KIND_COUNT) continue;
+    /* a mutex serializes through its own state here; every other resource once per cycle */
+    int shared = res != RES_NONE && !(res >= TT_RR_MUTEX0 && res < TT_RR_UNIT0);
+    if (why == TT_WAIT_NONE && shared && (claimed >> res & 1u))
+      why = res == TT_RR_SYNC ? TT_WAIT_SYNC_SLOT : TT_WAIT_ARBITRATION;
+    if (why != TT_WAIT_NONE) { th->wait_kind = (uint8_t)why; c->stall[t][why]++; continue; }
+    if (shared) claimed |= 1u << res;
+    issue_now(st, t);
+    changed = 1;
+  }
+  return changed;
+}
+
+/* Steps 5-9 of the file comment. Returns 1 if an instruction issued or a latch was forgotten. */
+static int gate_cycle(tt_state *st) {
+  tt_cyc *c = CYC(st);
+  int sat[TT_THREAD_COUNT], res[TT_THREAD_COUNT], changed = 0;
+  unsigned why[TT_THREAD_COUNT], win = 0;
+  if (TT_KNOB_IS(st, SYNC_VISIBILITY, 1)) {
+    changed = gate_cycle_sequential(st, sat);
+  } else {
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
       tt_thread *th = &st->c.thr[t];
-      if (TT_DEFECT(CYC_DOUBLE_ISSUE) && in.form == TT_FORM_NOP && th->pc < th->len &&
-          th->latch.op == TT_LATCH_NONE) {
-        tt_decode(st->prog[t][th->pc], &th->head);
-        tt_insn in2 = th->head;
-        int r2;
-        if (gate_check(st, t, &in2, &r2) == TT_WAIT_NONE && r2 == RES_NONE) issue(st, t, &in2);
+      sat[t] = th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t);
+      if (sat[t] && TT_KNOB_IS(st, WAIT_LAG, 1)) { th->latch.op = TT_LATCH_NONE; changed = 1; }
+    }
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+      why[t] = head_check(st, t, &res[t]);
+      if (why[t] == TT_WAIT_NONE) win |= 1u << t;
+    }
+    win = arbitrate(st, win, res, why);
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+      if (win & (1u << t)) {
+        issue_now(st, t);
+        changed = 1;
+      } else if (why[t] < TT_WAIT_KIND_COUNT && why[t] != TT_WAIT_NONE) {
+        st->c.thr[t].wait_kind = (uint8_t)why[t];
+        c->stall[t][why[t]]++;
       }
-      int spinning = c->thcon_spin && c->thcon_owner == 1 + t;
-      st->c.thr[t].wait_kind = (uint8_t)(!spinning ? TT_WAIT_NONE
-                                         : in.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR);
-      changed = 1;
-    } else if (why[t] != TT_WAIT_NONE) {
-      c->stall[t][why[t]]++;
     }
   }
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)

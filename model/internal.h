@@ -105,7 +105,7 @@ void tt_cfg_capture(tt_state *st, unsigned t, const tt_insn *in, tt_cfgp_slot *s
 void tt_cfg_read_stream(tt_state *st, tt_cfgp_slot *slot);  /* STREAMWRCFG at stage -3 */
 void tt_cfg_commit(tt_state *st, tt_cfgp_slot *slot);
 int tt_cfgp_advance(tt_state *st);
-int tt_cfgp_can_enter(const tt_state *st, int stage);
+int tt_cfgp_can_enter(const tt_state *st, const tt_insn *in);
 int tt_cfgp_busy(const tt_state *st);
 void tt_cfgp_enter(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc);
 /* Cycle-mode STALLWAIT condition mask evaluation for thread t (bit i = Ci holds). */

@@ -182,6 +182,32 @@ static void test_knobs(void) {
     run3((const uint32_t[]){0x58007244u}, 1, (const uint32_t[]){0xA4000004u}, 1, NULL, 0);
     CHECK_EQ(issue_at(1, 0), k ? 4 : 0);
   }
+  /* sync_visibility=same_cycle: T1's ATGETM sees T0's ATRELM of the same cycle */
+  for (unsigned k = 0; k < 2; k++) {
+    cyc();
+    S.p.knob[TT_KNOB_SYNC_VISIBILITY] = (uint8_t)k;
+    S.c.mutex[0] = 1;  /* held by t0 */
+    run3((const uint32_t[]){w_atrelm(0)}, 1, (const uint32_t[]){w_atgetm(0)}, 1, NULL, 0);
+    CHECK_EQ(issue_at(1, 0), k ? 0 : 1);
+    CHECK_EQ(S.c.mutex[0], 2);
+  }
+  /* cfg_stall=no_entry: the second CFGSHIFTMASK waits at its gate until stage 0 is empty */
+  for (unsigned k = 0; k < 2; k++) {
+    cyc();
+    S.p.knob[TT_KNOB_CFG_STALL] = (uint8_t)k;
+    RUN1(0xB8BF834Cu, 0xB8BF834Cu);
+    CHECK_EQ(issue_at(0, 1), k ? 3 : 1);
+    CHECK_EQ(tt_cycle_count(&S), k ? 6 : 5);
+  }
+  /* gpr_port=loads_first: an RDCFG result landing with a LOADIND result waits one cycle */
+  for (unsigned k = 0; k < 2; k++) {
+    cyc();
+    tt_knob_set(&S, "load_latency", "5");
+    S.p.knob[TT_KNOB_GPR_PORT] = (uint8_t)k;
+    RUN1(0x49400081u /* LOADIND -> r2, lands c5 */, w_rdcfg(3, 20) /* c3, lands c5 */);
+    CHECK_EQ(issue_at(0, 1), 3);
+    CHECK_EQ(tt_cycle_count(&S), k ? 6 : 5);
+  }
   /* load latency knob moves the write-back */
   cyc();
   tt_knob_set(&S, "load_latency", "12");

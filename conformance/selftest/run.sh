@@ -86,7 +86,37 @@ out=$("$ttconf" --mode func "$dir/zz_still_runs.vec" 2>&1)
 rc=$?
 if [ "$rc" -eq 0 ] && [ "$(tail -n 1 <<<"$out")" = "1 passed, 0 failed" ]; then ok; else bad "single valid vector: rc $rc, '$(tail -n 1 <<<"$out")'"; fi
 
+# nothing ran is an error (exit 3) with a reason on stderr, never a quiet success
+empty=$(mktemp -d)
+err=$("$ttconf" --mode both "$empty" 2>&1 >/dev/null); rc=$?
+if [ "$rc" -eq 3 ] && grep -qF "$empty: no .vec file found" <<<"$err"; then ok; else bad "empty directory: exit $rc, stderr '$err' (wanted 3 and 'no .vec file found')"; fi
+out=$("$ttconf" --mode both "$empty" "$dir/zz_still_runs.vec" 2>/dev/null); rc=$?
+if [ "$rc" -eq 3 ] && [ "$(tail -n 1 <<<"$out")" = "1 passed, 0 failed" ]; then ok
+else bad "an empty PATH next to a good one: exit $rc, '$(tail -n 1 <<<"$out")' (wanted 3, '1 passed, 0 failed')"; fi
+printf 'name: cycle only\nmode: cycle\nt0: NOP\nexpect t0 done\n' >"$empty/cycle_only.vec"
+printf 'name: func only\nmode: func\nt0: NOP\nexpect t0 done\n' >"$empty/func_only.vec"
+out=$("$ttconf" --mode func "$empty/cycle_only.vec" 2>/tmp/selftest.err.$$); rc=$?
+if [ "$rc" -eq 3 ] && [ "$(tail -n 1 <<<"$out")" = "0 passed, 0 failed" ] && grep -q "ran no vector" /tmp/selftest.err.$$; then ok
+else bad "--mode func on a cycle-only vector: exit $rc, '$(tail -n 1 <<<"$out")' (wanted 3)"; fi
+out=$("$ttconf" --mode cycle "$empty/func_only.vec" 2>/dev/null); rc=$?
+if [ "$rc" -eq 3 ]; then ok; else bad "--mode cycle on a func-only vector: exit $rc (wanted 3)"; fi
+# --mode cycle on a vector of both modes: 3 while the build has no cycle mode (all skipped), else 0
+printf 'name: both modes\nt0: NOP\nexpect t0 done\n' >"$empty/both.vec"
+out=$("$ttconf" --mode cycle "$empty/both.vec" 2>/dev/null); rc=$?
+case "$(tail -n 1 <<<"$out")" in
+  "0 passed, 0 failed, 1 skipped") [ "$rc" -eq 3 ] && ok || bad "--mode cycle, every run skipped: exit $rc (wanted 3)" ;;
+  "1 passed, 0 failed") [ "$rc" -eq 0 ] && ok || bad "--mode cycle, one pass: exit $rc (wanted 0)" ;;
+  *) bad "--mode cycle on a vector of both modes: '$(tail -n 1 <<<"$out")'" ;;
+esac
+# the default (both) reports skips in the summary and still succeeds when something passed
+out=$("$ttconf" "$empty/func_only.vec" 2>/dev/null); rc=$?
+if [ "$rc" -eq 0 ] && [ "$(tail -n 1 <<<"$out")" = "1 passed, 0 failed" ]; then ok; else bad "default mode, func-only vector: exit $rc '$(tail -n 1 <<<"$out")'"; fi
+rm -rf "$empty" /tmp/selftest.err.$$
+
 # bad command lines
+"$ttconf" >/dev/null 2>&1
+rc=$?
+if [ "$rc" -eq 2 ]; then ok; else bad "no PATH: exit status $rc, wanted 2"; fi
 "$ttconf" --mode fast "$dir" >/dev/null 2>&1
 rc=$?
 if [ "$rc" -eq 2 ]; then ok; else bad "--mode fast: exit status $rc, wanted 2"; fi

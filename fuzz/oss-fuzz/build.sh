@@ -1,33 +1,79 @@
 #!/bin/bash -eu
-# build.sh — OSS-Fuzz / ClusterFuzzLite build of the tensix-harness fuzz targets.
-# Honours $CC $CFLAGS $CXX $CXXFLAGS $LIB_FUZZING_ENGINE $OUT (and $WORK for objects). Produces,
-# per target T: $OUT/T, $OUT/T_seed_corpus.zip (corpus/T + corpus/reproducers/T), $OUT/T.dict
-# (generated from the encoding table) and $OUT/T.options. Local check: `make oss-fuzz-test`.
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# build.sh — the OSS-Fuzz and ClusterFuzzLite build of the tensix-harness fuzz targets.
+#
+# Where it runs: both services copy this file to $SRC/build.sh and run it inside their
+# base-builder image, with the project at $SRC/tensix-harness and (normally) that directory as
+# the working directory (fuzz/oss-fuzz/Dockerfile, .clusterfuzzlite/Dockerfile). The project
+# root is therefore found, in this order, as: $TENSIX_HARNESS_ROOT; the working directory when
+# it holds the project; $SRC/tensix-harness; the directory two levels above this script (when
+# it is run in place from a checkout). Nothing is derived from $SRC/build.sh's own location.
+#
+# Inputs (set by the services): CC CXX CFLAGS CXXFLAGS LIB_FUZZING_ENGINE OUT, and SRC WORK.
+# Outputs, per target T: $OUT/T, $OUT/T_seed_corpus.zip, $OUT/T.dict, $OUT/T.options.
+# Seeds are in the input format each entry point reads (fuzz/fz.h): corpus/T/ as committed,
+# plus the closed reproducers of corpus/reproducers/T/ converted by `gen input` (.vec text ->
+# structured program or words); open reproducers are left out (they abort by design).
+# Local check of the real layout: `make oss-fuzz-test` (fuzz/oss-fuzz/test.sh).
+NAME=tensix-harness
+is_root() { [ -f "$1/model/tt.h" ] && [ -f "$1/fuzz/fz.h" ]; }
+ROOT=""
+for cand in "${TENSIX_HARNESS_ROOT:-}" "$PWD" "${SRC:+$SRC/$NAME}" \
+            "$(cd "$(dirname "${BASH_SOURCE[0]}")" 2>/dev/null && cd ../.. 2>/dev/null && pwd)"; do
+  if [ -n "$cand" ] && is_root "$cand"; then ROOT=$(cd "$cand" && pwd); break; fi
+done
+if [ -z "$ROOT" ]; then
+  echo "build.sh: cannot find the $NAME sources: not in \$TENSIX_HARNESS_ROOT, the working" >&2
+  echo "build.sh: directory ($PWD), \$SRC/$NAME (SRC=${SRC:-unset}) or next to this script" >&2
+  exit 1
+fi
+for v in CC CXX CFLAGS LIB_FUZZING_ENGINE OUT; do
+  if [ -z "${!v+x}" ]; then echo "build.sh: \$$v is not set (OSS-Fuzz and ClusterFuzzLite set it)" >&2; exit 1; fi
+done
+CXXFLAGS=${CXXFLAGS-$CFLAGS}
 cd "$ROOT"
-W=${WORK:-/tmp}/tensix-harness-build
-rm -rf "$W" && mkdir -p "$W/model" "$W/fuzz" "$W/host"
+W=${WORK:-/tmp}/$NAME-build
+rm -rf "$W" && mkdir -p "$W/model" "$W/fuzz" "$W/host" "$W/seeds" "$OUT"
 STD="-std=c11 -Imodel -Ifuzz -D_POSIX_C_SOURCE=200809L"
+# the targets: every fuzz/*.c that expands FZ_ENTRY_POINTS; its fz_target says the input kind
+TARGETS=$(grep -l '^FZ_ENTRY_POINTS(' fuzz/*.c | sed 's|^fuzz/||; s|\.c$||' | sort)
+kind_of() {  # program (structured, custom mutator), words (decode) or text
+  local line; line=$(tr -d '\n' <"fuzz/$1.c" | grep -o 'fz_this_target = {[^}]*}')
+  case $line in
+    *"invariants, 1,"*) echo program ;;
+    *"check_bytes, NULL,"*) echo text ;;
+    *) echo words ;;
+  esac
+}
 for f in model/*.c; do
   $CC $CFLAGS $STD -c "$f" -o "$W/model/$(basename "${f%.c}").o"
 done
-for f in fz_input fz_mutator fz_lf_mutator func_invariants reset_equivalence decode_roundtrip text_parsers; do
+for f in fz_input fz_mutator fz_lf_mutator $TARGETS; do
   $CC $CFLAGS $STD -c "fuzz/$f.c" -o "$W/fuzz/$f.o"
 done
-# dictionaries: a host build of the generator (no fuzzing/sanitizer flags)
+# generator (dictionaries, reproducer conversion): a host build without fuzzing/sanitizer flags
 $CC $STD -O1 model/*.c fuzz/fz_input.c fuzz/gen.c -o "$W/host/gen"
 "$W/host/gen" dict-program >"$W/program.dict"
 "$W/host/gen" dict-text >"$W/text.dict"
-for t in func_invariants reset_equivalence decode_roundtrip text_parsers; do
-  extra=""; dict=program.dict
-  case $t in
-    func_invariants|reset_equivalence) extra="$W/fuzz/fz_lf_mutator.o" ;;
-    text_parsers) dict=text.dict ;;
+for t in $TARGETS; do
+  kind=$(kind_of "$t"); extra=""; dict=program.dict
+  case $kind in
+    program) extra="$W/fuzz/fz_lf_mutator.o" ;;
+    text) dict=text.dict ;;
   esac
-  ${CXX:-clang++} ${CXXFLAGS:-$CFLAGS} $LIB_FUZZING_ENGINE "$W/fuzz/$t.o" "$W/fuzz/fz_input.o" \
-    "$W/fuzz/fz_mutator.o" $extra "$W"/model/*.o -o "$OUT/$t"
+  # link with the C++ driver, as the services require ($LIB_FUZZING_ENGINE may be a C++ library)
+  $CXX $CXXFLAGS "$W/fuzz/$t.o" "$W/fuzz/fz_input.o" "$W/fuzz/fz_mutator.o" $extra "$W"/model/*.o \
+    $LIB_FUZZING_ENGINE -o "$OUT/$t"
   cp "$W/$dict" "$OUT/$t.dict"
   printf '[libfuzzer]\nmax_len = 4096\ntimeout = 10\ndict = %s.dict\n' "$t" >"$OUT/$t.options"
+  s="$W/seeds/$t"; mkdir -p "$s"
+  find "corpus/$t" -maxdepth 1 -type f ! -name 'README*' -exec cp {} "$s/" \;
+  # reproducers: corpus/reproducers/<t>/* (fuzz/triage.sh) and corpus/reproducers/<t>-*
+  for r in corpus/reproducers/$t/* corpus/reproducers/$t-*; do
+    [ -f "$r" ] || continue
+    grep -q '^# open:' "$r" 2>/dev/null && continue
+    "$W/host/gen" input "$kind" "$r" >"$s/reproducer-$(basename "$r")"
+  done
   rm -f "$OUT/${t}_seed_corpus.zip"
-  ( find corpus/$t corpus/reproducers/$t -type f 2>/dev/null || true ) | zip -q -j -@ "$OUT/${t}_seed_corpus.zip"
+  (cd "$s" && find . -type f | sort | zip -q -@ "$OUT/${t}_seed_corpus.zip")
+  echo "build.sh: $OUT/$t ($kind input, $(find "$s" -type f | wc -l) seeds)"
 done
