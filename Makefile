@@ -78,7 +78,7 @@ conformance: build/asan/ttconf
 	build/asan/ttconf --mode both $(VEC)
 
 test: test-tools
-	@$(MAKE) --no-print-directory audit unit conformance-test replay triage-test
+	@$(MAKE) --no-print-directory audit unit conformance-test replay triage-test amb-test
 	@echo "make test: all stages passed"
 
 # clang with libFuzzer (replay and fuzz-fire builds): installed as root, else the one command
@@ -249,7 +249,7 @@ build/fuzz/text.dict: build/fuzz-tool/gen | build/fuzz
 build/fuzz:
 	mkdir -p $@
 
-fuzz-tools: build/fuzz-tool/gen build/fuzz/program.dict build/fuzz/text.dict \
+fuzz-tools: build/fuzz-tool/gen build/fuzz-tool/ambtool build/fuzz/program.dict build/fuzz/text.dict \
             $(addprefix build/fuzz-tool/,$(FUZZ_TARGETS_ALL))
 
 # ---- planted defects: model sources that mention the defect are rebuilt, the rest shared ---
@@ -360,3 +360,35 @@ fuzz-report-test: fuzz-tools build/fuzz-tool/afl-mutator.so build/fuzz-lf/func_i
 
 clean:
 	rm -rf build
+
+# ---- spec ambiguities (issue 8; section owned by the ambiguity work) -------------------------
+#   make amb-witnesses        search the seeds (conformance/ minus conformance/ambiguities/, fuzz/seeds/)
+#                             with fuzz/ambiguity_diff for a witness of every knob value
+#                             (AMB_RUNS structured mutations, fixed seed: deterministic), minimise
+#                             each into corpus/reproducers/ambiguity_diff/<name>.vec
+#   make reports-ambiguities  from those reproducers: reports/ambiguities/AMB-NN-slug.md, the
+#                             index README.md, and conformance/ambiguities/ (a vector per reading)
+#   make amb-test             (in make test) the search finds a witness of every knob value within
+#                             60 s from the seeds; the published pages and vectors are byte for byte
+#                             what reports-ambiguities generates, and each reproducer is the
+#                             minimiser's output for itself
+AMB_RUNS ?= 1500000
+AMB_SEEDS := conformance fuzz/seeds
+AMB_DIRS := corpus/reproducers/ambiguity_diff reports/ambiguities conformance/ambiguities
+.PHONY: amb-witnesses reports-ambiguities amb-test
+amb-witnesses: build/fuzz-tool/ambtool
+	@mkdir -p corpus/reproducers/ambiguity_diff
+	@rm -f corpus/reproducers/ambiguity_diff/*.vec
+	build/fuzz-tool/ambtool search --runs $(AMB_RUNS) --time 100000 --exclude conformance/ambiguities \
+	  --out corpus/reproducers/ambiguity_diff $(AMB_SEEDS)
+
+reports-ambiguities: build/fuzz-tool/ambtool
+	@mkdir -p $(AMB_DIRS)
+	build/fuzz-tool/ambtool render $(AMB_DIRS)
+
+amb-test: build/fuzz-tool/ambtool
+	@build/fuzz-tool/ambtool search --any --runs 5000000 --time 60 --exclude conformance/ambiguities \
+	  $(AMB_SEEDS) >build/amb-search.txt; rc=$$?; head -n 1 build/amb-search.txt | sed 's/^/amb-test: /'; \
+	  if [ $$rc -ne 0 ]; then grep 'NOT FOUND' build/amb-search.txt; exit 1; fi
+	build/fuzz-tool/ambtool render --check $(AMB_DIRS)
+

@@ -36,7 +36,7 @@ static const char *const invariants[] = {"AMB-<n>.<knob>=<value> (witness)", NUL
 
 static tt_state s_base, s_alt;
 static int ready;
-static uint8_t cycle_only[TT_KNOB_COUNT][AMB_MAX_VALUES];
+static uint8_t in_func[TT_KNOB_COUNT][AMB_MAX_VALUES];
 static unsigned amb_id[TT_KNOB_COUNT][AMB_MAX_VALUES];
 static char names[TT_KNOB_COUNT][AMB_MAX_VALUES][80];
 static unsigned long long n_runs, n_witness_inputs;
@@ -50,7 +50,7 @@ void amb_init(void) {
       const tt_amb_reading *r = tt_amb_reading_of(k, v);
       const tt_amb *a = r ? tt_amb_by_id(r->amb) : NULL;
       amb_id[k][v] = a ? a->id : 0;
-      cycle_only[k][v] = a && strcmp(a->modes, "cycle") == 0;
+      in_func[k][v] = a && strcmp(a->modes, "func+cycle") == 0;
       char val[32];
       const char *vs = tt_knob_values(k);
       unsigned i = 0;
@@ -67,9 +67,9 @@ const char *amb_witness_name(unsigned k, unsigned v) {
   return k < TT_KNOB_COUNT && v && v < AMB_MAX_VALUES ? names[k][v] : "?";
 }
 unsigned amb_witness_amb(unsigned k, unsigned v) { amb_init(); return amb_id[k][v]; }
-unsigned amb_mode_of(unsigned k, unsigned v) {
+int amb_in_func(unsigned k, unsigned v) {
   amb_init();
-  return cycle_only[k][v] ? TT_MODE_CYCLE : TT_MODE_FUNC;
+  return in_func[k][v];
 }
 
 int amb_parse_name(const char *name, unsigned *k, unsigned *v) {
@@ -94,33 +94,89 @@ tt_outcome amb_run(tt_state *st, const fz_prog *p, unsigned mode, unsigned k, un
   return tt_run(st, amb_budget(p, mode));
 }
 
-/* The end state: fz_digest over the architectural state with what is not compared cleared
- * first (latches, fault code and position, side-effect counters, mutex hand-overs). */
-void amb_end_of(tt_state *st, tt_outcome out, amb_end *e) {
-  tt_core *c = &st->c;
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    memset(&c->thr[t].latch, 0, sizeof c->thr[t].latch);
-    c->thr[t].fault_code = 0;
-    c->thr[t].fault_pc = 0;
+/* The end state, by value: what tt_state_diff compares (GPRs, Config, ThreadConfig,
+ * semaphores, mutexes, L1, MMIO, the Src stub), each thread's position and first fault class,
+ * and the outcome. A granule that was written but holds zeros is equal to one never written
+ * (the dirty list is bookkeeping, not state). Cycle mode adds the cycle count of a finished
+ * run (a deadlock's detection cycle is not an end state). */
+static uint64_t mixw(uint64_t h, const void *p, size_t n) {  /* 8 bytes per step */
+  const uint8_t *b = p;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, b + i, 8);
+    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
   }
-  c->prng_seed = c->prng_reseeds = 0;
-  memset(c->icache_invalidates, 0, sizeof c->icache_invalidates);
-  memset(c->ctx_cnt_resets, 0, sizeof c->ctx_cnt_resets);
-  memset(c->mutex_handoff, 0, sizeof c->mutex_handoff);
-  e->arch = fz_digest(st) ^ (uint64_t)out * 0x9E3779B97F4A7C15ull;
-  e->cycles = st->p.mode == TT_MODE_CYCLE ? tt_cycle_count(st) : 0;
+  for (; i < n; i++) h = (h ^ b[i]) * 0x100000001B3ull;
+  return h;
+}
+
+static int zero_chunk(const uint8_t *p) {
+  uint64_t acc = 0;
+  for (unsigned i = 0; i < (1u << TT_DIRTY_SHIFT); i += 8) {
+    uint64_t w;
+    memcpy(&w, p + i, 8);
+    acc |= w;
+  }
+  return acc == 0;
+}
+
+static int zero_src(const tt_state *st) {
+  const uint32_t *w = &st->src[0][0][0];
+  for (size_t i = 0; i < sizeof st->src / sizeof *w; i++)
+    if (w[i]) return 0;
+  return 1;
+}
+
+void amb_end_of(tt_state *st, tt_outcome out, amb_end *e) {
+  const tt_core *c = &st->c;
+  uint64_t h = 0xCBF29CE484222325ull;
+  h = mixw(h, c->gpr, sizeof c->gpr);
+  h = mixw(h, c->cfg, sizeof c->cfg);
+  h = mixw(h, c->tcfg, sizeof c->tcfg);
+  h = mixw(h, c->sem_value, sizeof c->sem_value);
+  h = mixw(h, c->sem_max, sizeof c->sem_max);
+  h = mixw(h, c->mutex, sizeof c->mutex);
+  uint32_t pcs[TT_THREAD_COUNT], fc[TT_THREAD_COUNT];
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    pcs[t] = c->thr[t].pc;
+    fc[t] = c->thr[t].fault_class;
+  }
+  h = mixw(h, pcs, sizeof pcs);
+  e->faults = mixw(0x84222325ull, fc, sizeof fc);
+  uint64_t sum = 0;
+  for (unsigned i = 0; i < c->l1_dirty_count; i++) {
+    uint32_t ch = st->l1_dirty_list[i];
+    const uint8_t *p = &st->l1[(size_t)ch << TT_DIRTY_SHIFT];
+    if (!zero_chunk(p)) sum += mixw(mixw(0x1000u + ch, &ch, 4), p, 1u << TT_DIRTY_SHIFT);
+  }
+  for (unsigned i = 0; i < c->mmio_dirty_count; i++) {
+    uint32_t ch = st->mmio_dirty_list[i];
+    const uint8_t *p = (const uint8_t *)&st->mmio[(size_t)ch << (TT_DIRTY_SHIFT - 2)];
+    if (!zero_chunk(p)) sum += mixw(mixw(0x2000u + ch, &ch, 4), p, 1u << TT_DIRTY_SHIFT);
+  }
+  h = mixw(h, &sum, sizeof sum);
+  if (c->src_dirty && !zero_src(st)) h = mixw(h, st->src, sizeof st->src);
+  e->arch = h ^ (uint64_t)out * 0x9E3779B97F4A7C15ull;
+  e->cycles = st->p.mode == TT_MODE_CYCLE && out == TT_OUT_DONE ? tt_cycle_count(st) : 0;
   e->out = out;
 }
 
 int amb_level(const amb_end *a, const amb_end *b) {
   if (a->out == TT_OUT_BUDGET || b->out == TT_OUT_BUDGET) return 0;
   if (a->arch != b->arch) return AMB_LEVEL_ARCH;
+  if (a->faults != b->faults) return AMB_LEVEL_FAULTS;
   return a->cycles != b->cycles ? AMB_LEVEL_CYCLES : 0;
 }
 
-int amb_separates(const fz_prog *p, unsigned k, unsigned v) {
+const char *amb_level_name(int level) {
+  return level == AMB_LEVEL_ARCH ? "state" : level == AMB_LEVEL_FAULTS ? "fault record only"
+         : level == AMB_LEVEL_CYCLES ? "cycle count only" : "nothing";
+}
+
+int amb_separates(const fz_prog *p, unsigned k, unsigned v, unsigned mode) {
   amb_init();
-  unsigned mode = amb_mode_of(k, v);
   amb_end e0, e1;
   amb_end_of(&s_base, amb_run(&s_base, p, mode, TT_KNOB_COUNT, 0), &e0);
   amb_end_of(&s_alt, amb_run(&s_alt, p, mode, k, v), &e1);
@@ -129,11 +185,12 @@ int amb_separates(const fz_prog *p, unsigned k, unsigned v) {
   return amb_level(&e0, &e1);
 }
 
-unsigned amb_witnesses(const fz_prog *p, uint16_t w[TT_KNOB_COUNT], uint16_t arch[TT_KNOB_COUNT]) {
+unsigned amb_witnesses(const fz_prog *p, uint8_t lvs[TT_KNOB_COUNT][AMB_MAX_VALUES],
+                       uint8_t md[TT_KNOB_COUNT][AMB_MAX_VALUES]) {
   amb_init();
   unsigned n = 0;
-  memset(w, 0, sizeof(uint16_t) * TT_KNOB_COUNT);
-  memset(arch, 0, sizeof(uint16_t) * TT_KNOB_COUNT);
+  memset(lvs, 0, sizeof(uint8_t) * TT_KNOB_COUNT * AMB_MAX_VALUES);
+  memset(md, 0, sizeof(uint8_t) * TT_KNOB_COUNT * AMB_MAX_VALUES);
   for (unsigned mode = TT_MODE_FUNC; mode <= TT_MODE_CYCLE; mode++) {
     amb_end e0, e1;
     amb_end_of(&s_base, amb_run(&s_base, p, mode, TT_KNOB_COUNT, 0), &e0);
@@ -142,12 +199,15 @@ unsigned amb_witnesses(const fz_prog *p, uint16_t w[TT_KNOB_COUNT], uint16_t arc
     if (e0.out == TT_OUT_BUDGET) continue;
     for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
       for (unsigned v = 1; v < tt_knob_value_count(k) && v < AMB_MAX_VALUES; v++) {
-        if (amb_mode_of(k, v) != mode) continue;
+        if (mode == TT_MODE_FUNC && !in_func[k][v]) continue;
         amb_end_of(&s_alt, amb_run(&s_alt, p, mode, k, v), &e1);
         n_runs++;
         int lv = amb_level(&e0, &e1);
-        if (lv) { w[k] |= (uint16_t)(1u << v); n++; }
-        if (lv == AMB_LEVEL_ARCH) arch[k] |= (uint16_t)(1u << v);
+        if (lv > lvs[k][v]) {
+          n += lvs[k][v] == 0;
+          lvs[k][v] = (uint8_t)lv;
+          md[k][v] = (uint8_t)mode;
+        }
         tt_reset(&s_alt);
       }
   }
@@ -155,18 +215,18 @@ unsigned amb_witnesses(const fz_prog *p, uint16_t w[TT_KNOB_COUNT], uint16_t arc
 }
 
 static int check_prog(const fz_prog *p, fz_fail *f) {
-  uint16_t w[TT_KNOB_COUNT], arch[TT_KNOB_COUNT];
+  static uint8_t lv[TT_KNOB_COUNT][AMB_MAX_VALUES], md[TT_KNOB_COUNT][AMB_MAX_VALUES];
   memset(f, 0, sizeof *f);
-  if (!amb_witnesses(p, w, arch)) return 0;
+  if (!amb_witnesses(p, lv, md)) return 0;
   n_witness_inputs++;
   for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
     for (unsigned v = 1; v < AMB_MAX_VALUES; v++)
-      if (w[k] & (1u << v))
+      if (lv[k][v])
         return fz_failf(f, amb_witness_name(k, v),
                         "the end state under %s=%s differs from the default reading (%s mode; %s)",
                         tt_knob_name(k), strchr(amb_witness_name(k, v), '=') + 1,
-                        amb_mode_of(k, v) == TT_MODE_CYCLE ? "cycle" : "func",
-                        arch[k] & (1u << v) ? "architectural state" : "cycle count only");
+                        md[k][v] == TT_MODE_CYCLE ? "cycle" : "func",
+                        amb_level_name(lv[k][v]));
   return 0;
 }
 
@@ -184,7 +244,9 @@ static void stats(char *buf, size_t n) {
 
 static int reports(const fz_prog *p, const char *name) {
   unsigned k, v;
-  return amb_parse_name(name, &k, &v) == 0 && amb_separates(p, k, v);
+  if (amb_parse_name(name, &k, &v) != 0) return 0;
+  return (in_func[k][v] && amb_separates(p, k, v, TT_MODE_FUNC)) ||
+         amb_separates(p, k, v, TT_MODE_CYCLE);
 }
 
 const fz_target fz_this_target = {"ambiguity_diff", invariants, 1, check_bytes, check_prog, init,
@@ -194,13 +256,12 @@ const fz_target fz_this_target = {"ambiguity_diff", invariants, 1, check_bytes, 
  * engines see as new coverage (an architectural witness of a reading that so far had only a
  * cycle-count one is new again). The empty asm statements with distinct operands keep the
  * cases apart (nothing can merge or sink them): each is its own basic block and counter. */
-#define AMB_EDGE(k, v) \
-  case (k) * 16 + (v): __asm__ volatile("" : : "i"((k) * 16 + (v))); break; \
-  case (k) * 16 + 8 + (v): __asm__ volatile("" : : "i"((k) * 16 + 8 + (v))); break;
+#define AMB_EDGE1(k, l, v) case (k) * 32 + (l) * 8 + (v): __asm__ volatile("" : : "i"((k) * 32 + (l) * 8 + (v))); break;
+#define AMB_EDGE(k, v) AMB_EDGE1(k, 1, v) AMB_EDGE1(k, 2, v) AMB_EDGE1(k, 3, v)
 #define AMB_EDGES(k) AMB_EDGE(k, 1) AMB_EDGE(k, 2) AMB_EDGE(k, 3) AMB_EDGE(k, 4) AMB_EDGE(k, 5) \
                      AMB_EDGE(k, 6) AMB_EDGE(k, 7)
-static void amb_cover(unsigned k, unsigned v, int arch) {
-  switch (k * 16 + v + (arch ? 8u : 0u)) {
+static void amb_cover(unsigned k, unsigned v, unsigned level) {
+  switch (k * 32 + level * 8 + v) {
 #define TT_KNOB(ID, name, values, amb, text) AMB_EDGES(TT_KNOB_##ID)
 #include "knobs.def"
 #undef TT_KNOB
@@ -217,11 +278,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static fz_prog p;
-  uint16_t w[TT_KNOB_COUNT], arch[TT_KNOB_COUNT];
+  static uint8_t lv[TT_KNOB_COUNT][AMB_MAX_VALUES], md[TT_KNOB_COUNT][AMB_MAX_VALUES];
   fz_prog_decode(data, size, &p);
-  if (amb_witnesses(&p, w, arch))
+  if (amb_witnesses(&p, lv, md))
     for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
       for (unsigned v = 1; v < AMB_MAX_VALUES; v++)
-        if (w[k] & (1u << v)) amb_cover(k, v, (arch[k] >> v) & 1u);
+        if (lv[k][v]) amb_cover(k, v, lv[k][v]);
   return 0;
 }

@@ -7,9 +7,10 @@
  *       Prints one line per knob value: where its first witness came from and when. Exit 0
  *       only when every knob value has one. With --out: minimise each witness into
  *       DIR/<name>.vec (a reproducer carrying `# witness: NAME`).
- *   ambtool collect OUTDIR PATH...
- *       The same without mutations, for a campaign's corpus (fuzz/triage.sh): writes each
- *       witness whose name has no reproducer under corpus/reproducers/ambiguity_diff/ yet.
+ *   ambtool collect OUTDIR KNOWN_DIR PATH...
+ *       The same without mutations, for a campaign's corpus (fuzz/triage.sh): minimises into
+ *       OUTDIR each witness whose name has no reproducer in KNOWN_DIR yet (every file under
+ *       PATH is an input).
  *   ambtool minimize NAME IN OUT.vec
  *       Shrink IN to the smallest stream that still separates NAME's reading from the default.
  *   ambtool render [--check] REPRO_DIR PAGES_DIR VEC_DIR
@@ -41,6 +42,7 @@
 /* ---- files --------------------------------------------------------------------------------- */
 typedef struct flist { char **p; size_t n, cap; } flist;
 static const char *g_exclude[16];
+static int g_all_files;
 static unsigned g_nexclude;
 
 static void fl_add(flist *l, const char *s) {
@@ -65,7 +67,14 @@ static void collect(flist *l, const char *p) {
   struct stat sb;
   if (excluded(p)) return;
   if (stat(p, &sb) != 0) { fprintf(stderr, "ambtool: cannot stat %s\n", p); exit(2); }
-  if (!S_ISDIR(sb.st_mode)) { fl_add(l, p); return; }
+  if (!S_ISDIR(sb.st_mode)) {
+    /* inputs: .vec files and extension-less corpus files (not sources or scripts beside them) */
+    const char *base = strrchr(p, '/');
+    base = base ? base + 1 : p;
+    size_t bl = strlen(base);
+    if (g_all_files || (bl > 4 && strcmp(base + bl - 4, ".vec") == 0) || !strchr(base, '.')) fl_add(l, p);
+    return;
+  }
   DIR *d = opendir(p);
   if (!d) return;
   flist sub = {0};
@@ -151,10 +160,10 @@ static void sbf(sb *s, const char *fmt, ...) {
 }
 
 /* ---- minimiser -------------------------------------------------------------------------------- */
-static unsigned g_k, g_v;
+static unsigned g_k, g_v, g_mode;
 static int g_level;   /* the input's level: a step may not lose an architectural difference */
 static unsigned long g_tries;
-static int pred(const fz_prog *p) { g_tries++; return amb_separates(p, g_k, g_v) >= g_level; }
+static int pred(const fz_prog *p) { g_tries++; return amb_separates(p, g_k, g_v, g_mode) >= g_level; }
 
 static int prog_equal(const fz_prog *a, const fz_prog *b) {
   if (a->ninit != b->ninit || memcmp(a->knob, b->knob, sizeof a->knob) || a->budget != b->budget)
@@ -312,17 +321,17 @@ static int step_cut(fz_prog *p, unsigned mode) {
   return 0;
 }
 
-/* Minimise p for knob k = v. Returns 0, or -1 if p does not separate the readings. */
-static int amb_minimize(fz_prog *p, unsigned k, unsigned v) {
+/* Minimise p for knob k = v in `mode`. Returns 0, or -1 if p does not separate the readings. */
+static int amb_minimize(fz_prog *p, unsigned k, unsigned v, unsigned mode) {
   g_k = k;
   g_v = v;
+  g_mode = mode;
   memset(p->knob, 0, sizeof p->knob);  /* the base is the default reading: knobs are noise */
   p->budget = 0;
   p->flags = 0;
   g_level = 1;
   if (!pred(p)) return -1;
-  g_level = amb_separates(p, k, v);
-  unsigned mode = amb_mode_of(k, v);
+  g_level = amb_separates(p, k, v, mode);
   for (unsigned round = 0; round < 16; round++) {
     int c = 0;
     c |= step_drop(p, 0);
@@ -394,9 +403,8 @@ static int write_file(const char *path, const char *text, size_t len) {
   return 0;
 }
 
-static void reproducer_text(sb *o, const fz_prog *p, unsigned k, unsigned v) {
+static void reproducer_text(sb *o, const fz_prog *p, unsigned k, unsigned v, unsigned mode) {
   char val[48], def[48];
-  unsigned mode = amb_mode_of(k, v);
   sbf(o, "# Witness of an ambiguity, kept by fuzz/ambtool (fuzz/ambiguity_diff.c): this stream ends in\n"
          "# a different state under %s=%s than under the default reading %s=%s. Replayed by\n"
          "# `make test` (it must keep showing the difference); published by `make reports-ambiguities`.\n",
@@ -408,7 +416,17 @@ static void reproducer_text(sb *o, const fz_prog *p, unsigned k, unsigned v) {
 }
 
 /* ---- search --------------------------------------------------------------------------------- */
-typedef struct found { int have, level; fz_prog *p; char src[256]; unsigned long mut; double secs; } found;
+typedef struct found {
+  int have, level;                 /* best level so far, its input and mode */
+  unsigned mode;
+  fz_prog *p;
+  char src[256];
+  unsigned long mut;
+  double secs;
+  fz_prog *at[AMB_LEVEL_ARCH + 1]; /* the first input of each level (a smaller fallback) */
+  unsigned at_mode[AMB_LEVEL_ARCH + 1];
+} found;
+#define AMB_SIZE_GOAL 8u           /* instructions a published reproducer should not exceed */
 static found g_found[TT_KNOB_COUNT][AMB_MAX_VALUES];
 
 static double now_s(void) {
@@ -427,18 +445,24 @@ static unsigned total_values(void) {
  * (architectural beats cycle count). Returns how many knob values became architectural. */
 static unsigned g_have, g_arch;
 static unsigned note(const fz_prog *p, const char *src, unsigned long mut, double secs) {
-  uint16_t w[TT_KNOB_COUNT], arch[TT_KNOB_COUNT];
+  static uint8_t lvs[TT_KNOB_COUNT][AMB_MAX_VALUES], md[TT_KNOB_COUNT][AMB_MAX_VALUES];
   unsigned fresh = 0;
-  if (!amb_witnesses(p, w, arch)) return 0;
+  if (!amb_witnesses(p, lvs, md)) return 0;
   for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
     for (unsigned v = 1; v < AMB_MAX_VALUES; v++) {
       found *f = &g_found[k][v];
-      int lv = (arch[k] >> v) & 1u ? AMB_LEVEL_ARCH : (w[k] >> v) & 1u ? AMB_LEVEL_CYCLES : 0;
+      int lv = lvs[k][v];
+      if (lv && !f->at[lv]) {
+        f->at[lv] = malloc(sizeof *p);
+        *f->at[lv] = *p;
+        f->at_mode[lv] = md[k][v];
+      }
       if (lv <= f->level) continue;
       g_have += !f->have;
       g_arch += lv == AMB_LEVEL_ARCH;
       f->have = 1;
       f->level = lv;
+      f->mode = md[k][v];
       if (!f->p) f->p = malloc(sizeof *f->p);
       *f->p = *p;
       snprintf(f->src, sizeof f->src, "%s", src);
@@ -449,21 +473,38 @@ static unsigned note(const fz_prog *p, const char *src, unsigned long mut, doubl
   return fresh;
 }
 
-static int write_reproducer(const char *dir, const fz_prog *p0, unsigned k, unsigned v, int quiet) {
+static int write_reproducer(const char *dir, const fz_prog *p0, unsigned k, unsigned v, unsigned mode,
+                            const char *suffix, unsigned *size) {
   static fz_prog p;
   p = *p0;
   unsigned before = fz_total(&p);
   g_tries = 0;
-  if (amb_minimize(&p, k, v) != 0) { fprintf(stderr, "ambtool: %s: input does not separate\n", amb_witness_name(k, v)); return -1; }
+  if (amb_minimize(&p, k, v, mode) != 0) { fprintf(stderr, "ambtool: %s: input does not separate\n", amb_witness_name(k, v)); return -1; }
   sb o = {0};
-  reproducer_text(&o, &p, k, v);
+  reproducer_text(&o, &p, k, v, mode);
   char path[4096];
-  snprintf(path, sizeof path, "%s/%s.vec", dir, amb_witness_name(k, v));
+  snprintf(path, sizeof path, "%s/%s%s.vec", dir, amb_witness_name(k, v), suffix);
+  if (size) *size = fz_total(&p);
+  int quiet = 0;
   if (!quiet)
     printf("  %-44s %3u -> %u instructions (%lu runs)\n", amb_witness_name(k, v), before, fz_total(&p), g_tries);
   int r = write_file(path, o.b, o.len);
   free(o.b);
   return r;
+}
+
+/* The reproducer of the strongest witness; when it needs more than AMB_SIZE_GOAL instructions,
+ * also the smallest one of a weaker level that does not (suffix .small). */
+static int publish(const char *dir, const found *f, unsigned k, unsigned v) {
+  unsigned size = 0;
+  if (write_reproducer(dir, f->p, k, v, f->mode, "", &size) != 0) return -1;
+  for (int lv = f->level - 1; size > AMB_SIZE_GOAL && lv >= 1; lv--) {
+    if (!f->at[lv]) continue;
+    unsigned s2 = 0;
+    if (write_reproducer(dir, f->at[lv], k, v, f->at_mode[lv], ".small", &s2) != 0) return -1;
+    if (s2 <= AMB_SIZE_GOAL) break;
+  }
+  return 0;
 }
 
 /* Stop once every knob value has a witness (any: any level; else: an architectural one). */
@@ -504,7 +545,7 @@ static int search(unsigned long runs, double limit, const char *out, int any, in
       found *f = &g_found[k][v];
       if (f->have)
         printf("| %s | %s | %lu mutations | %.2f | %s |\n", amb_witness_name(k, v),
-               f->level == AMB_LEVEL_ARCH ? "state" : "cycles only", f->mut, f->secs, f->src);
+               amb_level_name(f->level), f->mut, f->secs, f->src);
       else printf("| %s | NOT FOUND | - | - | - |\n", amb_witness_name(k, v));
     }
   unsigned have = g_have;
@@ -512,13 +553,14 @@ static int search(unsigned long runs, double limit, const char *out, int any, in
   if (out)
     for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
       for (unsigned v = 1; v < tt_knob_value_count(k); v++)
-        if (g_found[k][v].have) bad |= write_reproducer(out, g_found[k][v].p, k, v, 0) != 0;
+        if (g_found[k][v].have) bad |= publish(out, &g_found[k][v], k, v) != 0;
   return have == want && !bad ? 0 : 1;
 }
 
-static int collect_cmd(const char *outdir, int argc, char **argv) {
+static int collect_cmd(const char *outdir, const char *known_dir, int argc, char **argv) {
   flist l = {0};
   static fz_prog p;
+  g_all_files = 1;  /* campaign corpora: every file is an input (AFL++ names contain dots) */
   for (int i = 0; i < argc; i++) collect(&l, argv[i]);
   for (size_t i = 0; i < l.n; i++)
     if (load_prog(l.p[i], &p) == 0) note(&p, l.p[i], 0, 0);
@@ -528,11 +570,11 @@ static int collect_cmd(const char *outdir, int argc, char **argv) {
       if (!g_found[k][v].have) continue;
       seen++;
       char known[4096];
-      snprintf(known, sizeof known, "corpus/reproducers/ambiguity_diff/%s.vec", amb_witness_name(k, v));
+      snprintf(known, sizeof known, "%s/%s.vec", known_dir, amb_witness_name(k, v));
       struct stat sbuf;
       if (stat(known, &sbuf) == 0) continue;
       fresh++;
-      write_reproducer(outdir, g_found[k][v].p, k, v, 0);
+      publish(outdir, &g_found[k][v], k, v);
     }
   printf("ambtool collect: %zu inputs: %u witnesses (knob values), %u without a kept reproducer\n",
          l.n, seen, fresh);
@@ -563,12 +605,12 @@ typedef struct ends {
 } ends;
 static tt_state r_st[2];
 
-static void run_both(const fz_prog *p, unsigned k, unsigned v, ends *e) {
+static void run_both(const fz_prog *p, unsigned k, unsigned v, unsigned mode, ends *e) {
   memset(e, 0, sizeof *e);
-  e->mode = amb_mode_of(k, v);
+  e->mode = mode;
   for (unsigned s = 0; s < 2; s++) {
     e->o[s] = amb_run(&r_st[s], p, e->mode, s ? k : TT_KNOB_COUNT, s ? v : 0);
-    e->cycles[s] = e->mode == TT_MODE_CYCLE ? tt_cycle_count(&r_st[s]) : 0;
+    e->cycles[s] = e->mode == TT_MODE_CYCLE && e->o[s] == TT_OUT_DONE ? tt_cycle_count(&r_st[s]) : 0;
     for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
       e->pc[s][t] = r_st[s].c.thr[t].pc;
       e->done[s][t] = (uint8_t)tt_thread_done(&r_st[s], t);
@@ -635,7 +677,8 @@ static void reading_vec(sb *o, const fz_prog *p, unsigned k, unsigned v, unsigne
     sbf(o, "expect t%u fault %s\n", t, tt_fault_class_name(e->fault[s][t]));
   }
   if (e->o[s] == TT_OUT_DEADLOCK) sbf(o, "expect deadlock\n");
-  if (e->mode == TT_MODE_CYCLE) sbf(o, "expect cycles = %llu\n", (unsigned long long)e->cycles[s]);
+  if (e->mode == TT_MODE_CYCLE && e->o[s] == TT_OUT_DONE)
+    sbf(o, "expect cycles = %llu\n", (unsigned long long)e->cycles[s]);
 }
 
 /* Check a generated vector: it passes with its knob and fails under the other reading. */
@@ -655,7 +698,7 @@ static int vec_pins(const char *text, unsigned k, unsigned other_value, unsigned
   return tt_vec_run(&v_st, &v_init, &g_vec, (tt_mode)mode, &g_res) == TT_VEC_FAIL;
 }
 
-typedef struct repro { fz_prog p; unsigned k, v, size, real; char file[256]; ends e; } repro;
+typedef struct repro { fz_prog p; unsigned k, v, size, real, mode; int level; char file[256]; ends e; } repro;
 
 static unsigned real_count(const fz_prog *p) {
   unsigned n = 0;
@@ -676,11 +719,22 @@ static void page_reproducer(sb *o, const repro *r) {
   char val[48], def[48], dis[160];
   value_name(r->k, r->v, val, sizeof val);
   value_name(r->k, 0, def, sizeof def);
-  sbf(o, "### `%s=%s` against the default `%s=%s`\n\n", tt_knob_name(r->k), val, tt_knob_name(r->k), def);
+  const char *vs = ends_with(r->file, ".small.vec") ? "-small" : "";
+  sbf(o, "### `%s=%s` against the default `%s=%s`%s\n\n", tt_knob_name(r->k), val, tt_knob_name(r->k), def,
+      vs[0] ? " (a smaller, weaker witness)" : "");
+  if (vs[0])
+    sbf(o, "The strongest witness above needs more than %u instructions; this one separates the "
+           "readings with fewer, in a weaker way.\n\n", AMB_SIZE_GOAL);
   sbf(o, "Witness `%s`: %u instruction%s (%u not NOP) in %s mode; the minimiser's output for the "
          "kept witness (`corpus/reproducers/ambiguity_diff/%s`).\n\n",
       amb_witness_name(r->k, r->v), r->size, r->size == 1 ? "" : "s", r->real,
       e->mode == TT_MODE_CYCLE ? "cycle" : "functional", r->file);
+  if (r->level == AMB_LEVEL_FAULTS)
+    sbf(o, "The readings differ only in the model's record of the instruction (its fault class: "
+           "what `expect tN fault` checks); the architectural state and the timing are the same.\n\n");
+  else if (r->level == AMB_LEVEL_CYCLES)
+    sbf(o, "The readings differ only in when the run finishes (the cycle count); no stream the "
+           "search found makes the architectural state differ.\n\n");
   sbf(o, "**Initial state** (everything else is the reset state):%s\n\n", p->ninit ? "" : " reset");
   if (p->ninit) {
     sbf(o, "```\n");
@@ -762,10 +816,10 @@ static void page_reproducer(sb *o, const repro *r) {
     sbf(o, "`: allowed by `%s=%s`, not by the default `%s=%s`.\n\n", tt_knob_name(r->k), val,
         tt_knob_name(r->k), def);
   }
-  sbf(o, "Vectors: [`%s=%s`](../../conformance/ambiguities/AMB-%02u-%s-%s.vec), "
-         "[`%s=%s`](../../conformance/ambiguities/AMB-%02u-%s-%s-vs-%s.vec).\n\n",
-      tt_knob_name(r->k), val, amb_witness_amb(r->k, r->v), tt_knob_name(r->k), val,
-      tt_knob_name(r->k), def, amb_witness_amb(r->k, r->v), tt_knob_name(r->k), def, val);
+  sbf(o, "Vectors: [`%s=%s`](../../conformance/ambiguities/AMB-%02u-%s-%s%s.vec), "
+         "[`%s=%s`](../../conformance/ambiguities/AMB-%02u-%s-%s-vs-%s%s.vec).\n\n",
+      tt_knob_name(r->k), val, amb_witness_amb(r->k, r->v), tt_knob_name(r->k), val, vs,
+      tt_knob_name(r->k), def, amb_witness_amb(r->k, r->v), tt_knob_name(r->k), def, val, vs);
 }
 
 typedef struct outfile { char path[4096]; sb text; } outfile;
@@ -807,11 +861,12 @@ static int render(int check, const char *repro_dir, const char *pages, const cha
     }
     repro *r = &rs[nr];
     if (fz_prog_from_vec(d, n, &r->p) != 0) { fprintf(stderr, "ambtool: %s: does not parse\n", l.p[i]); bad = 1; free(d); continue; }
+    r->mode = strstr(d, "\nmode: cycle\n") ? TT_MODE_CYCLE : TT_MODE_FUNC;
     free(d);
     static fz_prog m;
     m = r->p;
     g_tries = 0;
-    if (amb_minimize(&m, k, v) != 0) {
+    if (amb_minimize(&m, k, v, r->mode) != 0) {
       fprintf(stderr, "ambtool: %s: no longer separates the readings (run `make amb-witnesses`)\n", l.p[i]);
       bad = 1;
       continue;
@@ -825,7 +880,7 @@ static int render(int check, const char *repro_dir, const char *pages, const cha
         bad = 1;
       } else {  /* publish the minimiser's output: rewrite the reproducer too */
         sb o = {0};
-        reproducer_text(&o, &m, k, v);
+        reproducer_text(&o, &m, k, v, r->mode);
         write_file(l.p[i], o.b, o.len);
         free(o.b);
       }
@@ -835,7 +890,8 @@ static int render(int check, const char *repro_dir, const char *pages, const cha
     r->v = v;
     r->size = fz_total(&r->p);
     r->real = real_count(&r->p);
-    run_both(&r->p, k, v, &r->e);
+    r->level = amb_separates(&r->p, k, v, r->mode);
+    run_both(&r->p, k, v, r->mode, &r->e);
     nr++;
   }
   /* per reproducer: one vector per reading */
@@ -845,9 +901,10 @@ static int render(int check, const char *repro_dir, const char *pages, const cha
     value_name(r->k, r->v, val, sizeof val);
     value_name(r->k, 0, def, sizeof def);
     unsigned id = amb_witness_amb(r->k, r->v);
+    const char *vs = ends_with(r->file, ".small.vec") ? "-small" : "";
     for (unsigned s = 0; s < 2; s++) {
-      outfile *f = s ? out_new("%s/AMB-%02u-%s-%s.vec", vecdir, id, tt_knob_name(r->k), val)
-                     : out_new("%s/AMB-%02u-%s-%s-vs-%s.vec", vecdir, id, tt_knob_name(r->k), def, val);
+      outfile *f = s ? out_new("%s/AMB-%02u-%s-%s%s.vec", vecdir, id, tt_knob_name(r->k), val, vs)
+                     : out_new("%s/AMB-%02u-%s-%s-vs-%s%s.vec", vecdir, id, tt_knob_name(r->k), def, val, vs);
       char rn[256];
       snprintf(rn, sizeof rn, "%s", amb_witness_name(r->k, r->v));
       reading_vec(&f->text, &r->p, r->k, r->v, s, &r->e, rn);
@@ -957,17 +1014,22 @@ static int render(int check, const char *repro_dir, const char *pages, const cha
       bad = 1;
     }
   }
-  if (check) {  /* nothing stale: every generated file in the two directories is expected */
-    const char *dirs[2] = {pages, vecdir};
-    for (unsigned di = 0; di < 2; di++) {
-      flist have = {0};
-      collect(&have, dirs[di]);
-      for (size_t i = 0; i < have.n; i++) {
-        int known = ends_with(have.p[i], "/README.md");
-        for (size_t j = 0; j < g_nout && !known; j++) known = strcmp(have.p[i], g_out[j].path) == 0;
-        if (!known) { fprintf(stderr, "ambtool: %s is not generated any more\n", have.p[i]); bad = 1; }
-      }
+  /* nothing stale: every AMB-* file in the two directories is one this run generates */
+  const char *dirs[2] = {pages, vecdir};
+  for (unsigned di = 0; di < 2; di++) {
+    DIR *dd = opendir(dirs[di]);
+    struct dirent *de;
+    while (dd && (de = readdir(dd))) {
+      if (strncmp(de->d_name, "AMB-", 4) != 0) continue;
+      char path[4096];
+      snprintf(path, sizeof path, "%s/%s", dirs[di], de->d_name);
+      int known = 0;
+      for (size_t j = 0; j < g_nout && !known; j++) known = strcmp(path, g_out[j].path) == 0;
+      if (known) continue;
+      if (check) { fprintf(stderr, "ambtool: %s is not generated any more\n", path); bad = 1; }
+      else remove(path);
     }
+    if (dd) closedir(dd);
   }
   printf("ambtool render: %zu witnesses, %u pages + index, %zu vectors%s%s\n", nr, n_pages, 2 * nr,
          check ? ": compared with the committed files" : ": written", bad ? " (PROBLEMS above)" : "");
@@ -978,7 +1040,7 @@ static int render(int check, const char *repro_dir, const char *pages, const cha
 static void usage(void) {
   fprintf(stderr,
           "usage: ambtool search [--any] [--runs N] [--time S] [--exclude DIR]... [--out DIR] PATH...\n"
-          "       ambtool collect OUTDIR PATH...\n"
+          "       ambtool collect OUTDIR KNOWN_DIR PATH...\n"
           "       ambtool minimize NAME IN OUT.vec\n"
           "       ambtool render [--check] REPRO_DIR PAGES_DIR VEC_DIR\n");
 }
@@ -1002,21 +1064,20 @@ int main(int argc, char **argv) {
     if (i >= argc) { usage(); return 2; }
     return search(runs, limit, out, any, argc - i, argv + i);
   }
-  if (argc >= 4 && strcmp(argv[1], "collect") == 0) return collect_cmd(argv[2], argc - 3, argv + 3);
+  if (argc >= 5 && strcmp(argv[1], "collect") == 0) return collect_cmd(argv[2], argv[3], argc - 4, argv + 4);
   if (argc == 5 && strcmp(argv[1], "minimize") == 0) {
     unsigned k, v;
-    static fz_prog p;
+    static fz_prog p, m;
     if (amb_parse_name(argv[2], &k, &v) != 0) { fprintf(stderr, "ambtool: unknown witness %s\n", argv[2]); return 2; }
     if (load_prog(argv[3], &p) != 0) { fprintf(stderr, "ambtool: cannot read %s\n", argv[3]); return 2; }
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", argv[4]);
-    char *slash = strrchr(dir, '/');
-    static fz_prog m;
+    /* the mode where it separates best (functional mode on a tie, if compared there) */
+    unsigned mode = TT_MODE_CYCLE;
+    if (amb_in_func(k, v) && amb_separates(&p, k, v, TT_MODE_FUNC) >= amb_separates(&p, k, v, TT_MODE_CYCLE))
+      mode = TT_MODE_FUNC;
     m = p;
-    if (amb_minimize(&m, k, v) != 0) { fprintf(stderr, "ambtool: %s does not separate %s\n", argv[3], argv[2]); return 1; }
+    if (amb_minimize(&m, k, v, mode) != 0) { fprintf(stderr, "ambtool: %s does not separate %s\n", argv[3], argv[2]); return 1; }
     sb o = {0};
-    reproducer_text(&o, &m, k, v);
-    (void)slash;
+    reproducer_text(&o, &m, k, v, mode);
     printf("%s: %u -> %u instructions in %lu runs\n", argv[2], fz_total(&p), fz_total(&m), g_tries);
     return write_file(argv[4], o.b, o.len) ? 2 : 0;
   }

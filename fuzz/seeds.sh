@@ -20,3 +20,8 @@ mkdir -p "$out/cycle_vs_func"
 find "$out/cycle_vs_func" -maxdepth 1 -type f ! -name 'README*' -delete
 cp "$out"/func_invariants/* "$out/cycle_vs_func/"
 echo "seeds: $out/cycle_vs_func: $(find "$out/cycle_vs_func" -maxdepth 1 -type f ! -name 'README*' | wc -l) files"
+# ambiguity_diff reads the same program format too (fuzz/ambiguity_diff.c)
+mkdir -p "$out/ambiguity_diff"
+find "$out/ambiguity_diff" -maxdepth 1 -type f ! -name 'README*' -delete
+cp "$out"/func_invariants/* "$out/ambiguity_diff/"
+echo "seeds: $out/ambiguity_diff: $(find "$out/ambiguity_diff" -maxdepth 1 -type f ! -name 'README*' | wc -l) files"
