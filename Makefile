@@ -27,11 +27,11 @@ TOOL_SRC  := model/tools/ttasm.c
 RUNNER_SRC := conformance/runner.c
 VEC ?= conformance
 
-.PHONY: all test test-tools conformance conformance-test fuzz bench reports clean audit unit exhaustive replay sensitivity \
+.PHONY: all test test-tools conformance conformance-test fuzz bench reports clean audit unit exhaustive replay sensitivity ttrun-test \
         reports-conformance sensitivity-build
 .DELETE_ON_ERROR:
 
-all: build/release/ttasm build/release/ttconf
+all: build/release/ttasm build/release/ttconf build/release/ttrun
 
 # ---- per-flavour rules ---------------------------------------------------------------------
 define FLAVOUR
@@ -43,6 +43,10 @@ build/$(1)/ttasm: $$(TOOL_SRC) build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
 build/$(1)/ttconf: $$(RUNNER_SRC) build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
+build/$(1)/ttrun: model/tools/ttrun.c build/$(1)/libtt.a $$(MODEL_HDR)
+	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
+build/$(1)/jsoncheck: tests/jsoncheck.c | build/$(1)/tests
+	$$(CC) $(2) $$< $(3) -o $$@
 build/$(1)/tests/%: tests/%.c $$(wildcard tests/*.h) build/$(1)/libtt.a $$(MODEL_HDR) | build/$(1)/tests
 	$$(CC) $$(CPPFLAGS) -Itests $(2) $$< build/$(1)/libtt.a $(3) -lpthread -o $$@
 build/$(1)/model build/$(1)/tests:
@@ -78,7 +82,7 @@ conformance: build/asan/ttconf
 	build/asan/ttconf --mode both $(VEC)
 
 test: test-tools
-	@$(MAKE) --no-print-directory audit unit conformance-test replay triage-test amb-test
+	@$(MAKE) --no-print-directory audit unit conformance-test ttrun-test replay triage-test amb-test
 	@echo "make test: all stages passed"
 
 # clang with libFuzzer (replay and fuzz-fire builds): installed as root, else the one command
@@ -89,6 +93,11 @@ conformance-test: build/asan/ttconf build/release/ttconf
 	build/asan/ttconf --mode both conformance
 	@bash conformance/selftest/run.sh build/asan/ttconf | tail -n 1 | sed 's/^/conformance selftest (the runner on broken vectors and empty runs): /'; \
 	  exit $${PIPESTATUS[0]}
+
+# ttrun end to end: every corpus kernel in both modes, --json, --emit-vec through the runner,
+# --trace through the trace-event checker, the README example, bad input (tests/ttrun.sh)
+ttrun-test: build/asan/ttrun build/asan/ttconf build/asan/ttasm build/release/ttrun build/release/jsoncheck
+	bash tests/ttrun.sh build/asan build/release/jsoncheck
 
 # ---- conformance report and sensitivity (section owned by the report work) ------------------
 # make sensitivity: for every planted defect (model/defects.def) of the units the vectors check,
@@ -353,9 +362,8 @@ fuzz-resume-test: fuzz-build
 
 # fuzz-report-test (.ci/run): a resumed campaign's sums, saturation columns, warning rows and
 # finding origins in the report (fuzz/report-test.sh; ~25 s of fuzzing)
-fuzz-report-test: fuzz-tools build/fuzz-tool/afl-mutator.so build/fuzz-lf/func_invariants \
-                  build/fuzz-plant/text_parsers
-	@if command -v $(AFL_CC) >/dev/null 2>&1; then $(MAKE) --no-print-directory build/fuzz-afl/func_invariants; fi
+fuzz-report-test: fuzz-tools build/fuzz-lf/decode_roundtrip build/fuzz-plant/text_parsers
+	@if command -v $(AFL_CC) >/dev/null 2>&1; then $(MAKE) --no-print-directory build/fuzz-afl/decode_roundtrip; fi
 	@bash fuzz/report-test.sh
 
 clean:

@@ -20,7 +20,7 @@
 set -u
 T=${FUZZ_TIME:-30}; J=${JOBS:-2}; E=${ENGINE:-auto}; O=${FUZZ_OUT:-fuzz/out}
 have_afl=0
-command -v afl-fuzz >/dev/null 2>&1 && [ -x "${AFL_BIN_DIR:-build/fuzz-afl}/func_invariants" ] && have_afl=1
+command -v afl-fuzz >/dev/null 2>&1 && [ -x "${AFL_BIN_DIR:-build/fuzz-afl}/${1:-func_invariants}" ] && have_afl=1
 case $E in
   auto) [ $have_afl = 1 ] && E=both || E=libfuzzer ;;
   both|afl) [ $have_afl = 1 ] || { echo "fuzz: AFL++ is not installed (apt-get install -y afl++)"; exit 1; } ;;
@@ -92,9 +92,13 @@ run_libfuzzer() {  # target seconds jobs
     # "1700000000 #123	NEW    cov: 45 ft: 67 corp: 8/1Kb ..." (execs restart at each restart)
     awk '$2 ~ /^#[0-9]+$/ && $4 == "cov:" { n=$2; sub(/#/,"",n); c=$9; sub(/\/.*/,"",c);
          if (n+0 < prev) base += prev; prev = n+0; printf "%d\t%d\t%s\t%s\n", $1, base+n, $5, c }' "$log" >>"$d/cov.tsv"
-    # executions: every process's last "#N" (a process that ran nothing has none)
-    execs=$(awk '$2 ~ /^#[0-9]+$/ { n=$2; sub(/#/,"",n); if (n+0 < prev) total += prev; prev = n+0 }
-                 END { print total + prev }' "$log")
+    # executions: per process (each starts with "INFO: Seed:"), its final
+    # stat::number_of_executed_units, else its last "#N" (a process that ran nothing has neither)
+    execs=$(awk 'function flush() { total += (stat != "" ? stat : last); stat = ""; last = 0 }
+                 $2 == "INFO:" && $3 == "Seed:" { flush() }
+                 $2 ~ /^#[0-9]+$/ { n = $2; sub(/#/, "", n); last = n + 0 }
+                 $2 == "stat::number_of_executed_units:" { stat = $3 + 0 }
+                 END { flush(); print total + 0 }' "$log")
     features=$(awk '$2 ~ /^#[0-9]+$/ { for (i = 3; i < NF; i++) if ($i == "ft:") f=$(i+1) } END { print f+0 }' "$log")
     local lastnew; lastnew=$(awk '$2 ~ /^#[0-9]+$/ && $3 == "NEW" { e=$1 } END { if (e != "") print e }' "$log")
     [ -n "$lastnew" ] && new_age=$(( $(date +%s) - lastnew ))

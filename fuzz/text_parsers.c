@@ -1,7 +1,12 @@
 /* text_parsers.c — any byte string fed to the .vec parser (and, when it parses, the func-mode
- * checker) and, line by line, to the assembler yields a result or a positioned error: never
- * a crash, a hang or a sanitizer report (the engines and the ASan/UBSan builds watch those).
+ * checker), to the thread-listing reader of ttrun (model/listing.c) and, line by line, to the
+ * assembler yields a result or a positioned error: never a crash, a hang or a sanitizer report
+ * (the engines and the ASan/UBSan builds watch those).
  *   parser_error_position  a rejected .vec names a line 1..lines+1 and a non-empty message;
+ *                          a rejected listing names a line 1..lines and a column 1..len+1 of
+ *                          that line, and a message; an accepted listing has at most one
+ *                          instruction per line, each on a line 1..lines, and as many as the
+ *                          program limit;
  *                          a rejected assembly line names a column 1..len+1 and a message
  * The input is parsed from an exactly-sized buffer (libFuzzer and the replay driver both
  * pass one), so ASan sees a read past the end.
@@ -13,12 +18,14 @@
 #include <string.h>
 #include "asm.h"
 #include "fz.h"
+#include "listing.h"
 #include "vec.h"
 
 static const char *const invariants[] = {"parser_error_position", NULL};
 
 static tt_vec v;
 static tt_vec_result res;
+static tt_listing lst;
 static tt_state st;
 static int ready;
 
@@ -64,6 +71,42 @@ static int check_asm_lines(const char *text, size_t n, fz_fail *f) {
   return 0;
 }
 
+/* The thread-listing reader: a positioned error, or instructions each on a line of the text. */
+static int check_listing(const char *text, size_t n, unsigned lines, fz_fail *f) {
+  tt_listing_error le;
+  memset(&le, 0, sizeof le);
+  int r = tt_listing_parse(text, n, &lst, &le);
+  if (r != 0) {
+    size_t pos = 0, len;
+    unsigned line = 1;
+    FZ_CHECK(f, r == -1, "parser_error_position", "tt_listing_parse returned %d", r);
+    FZ_CHECK(f, le.line >= 1 && le.line <= lines, "parser_error_position",
+             "listing rejected at line %u of a %u-line text: %s", le.line, lines, le.msg);
+    while (line < le.line && pos < n) {  /* start of the error's line */
+      const char *nl = memchr(text + pos, '\n', n - pos);
+      pos = nl ? (size_t)(nl - text) + 1 : n;
+      line++;
+    }
+    {
+      const char *nl = pos < n ? memchr(text + pos, '\n', n - pos) : NULL;
+      len = nl ? (size_t)(nl - (text + pos)) : n - pos;
+    }
+    FZ_CHECK(f, le.col >= 1 && le.col <= len + 1, "parser_error_position",
+             "listing error at column %u of a %zu-byte line %u: %s", le.col, len, le.line, le.msg);
+    FZ_CHECK(f, memchr(le.msg, 0, sizeof le.msg) != NULL && le.msg[0], "parser_error_position",
+             "listing rejected at line %u without a message", le.line);
+    return 0;
+  }
+  FZ_CHECK(f, lst.n <= TT_PROG_MAX && lst.n <= lines, "parser_error_position",
+           "listing of %u lines read as %u instructions", lines, lst.n);
+  for (uint32_t i = 0; i < lst.n; i++) {
+    FZ_CHECK(f, lst.line[i] >= 1 && lst.line[i] <= lines && (i == 0 || lst.line[i] > lst.line[i - 1]),
+             "parser_error_position", "listing instruction %u on line %u (text has %u lines)", i,
+             lst.line[i], lines);
+  }
+  return 0;
+}
+
 static void init(void) {
   if (!ready) { tt_init(&st); ready = 1; }
 }
@@ -90,6 +133,8 @@ static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
     FZ_CHECK(f, s == TT_VEC_PASS || s == TT_VEC_FAIL || s == TT_VEC_SKIP || s == TT_VEC_ERROR,
              "parser_error_position", "tt_vec_run returned status %d", (int)s);
   }
+  int lr = check_listing(text, n, lines, f);
+  if (lr) return lr;
   return check_asm_lines(text, n, f);
 }
 

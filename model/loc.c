@@ -1,5 +1,5 @@
 /* loc.c — architectural locations by name (the `.vec` location syntax of
- * ../shared/spec/vector-format.md): parse, format, read, write, and state diffs. */
+ * conformance/README.md): parse, format, read, write, and state diffs. */
 #include <string.h>
 #include "internal.h"
 

@@ -1,4 +1,4 @@
-/* vec.h — the `.vec` conformance-vector format (../shared/spec/vector-format.md): an
+/* vec.h — the `.vec` conformance-vector format (described in conformance/README.md): an
  * allocation-free parser into a caller-owned struct, and the checker that runs one vector in
  * one model mode and evaluates its expectations.
  *

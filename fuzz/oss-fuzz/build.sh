@@ -71,7 +71,8 @@ for t in $TARGETS; do
   for r in corpus/reproducers/$t/* corpus/reproducers/$t-*; do
     [ -f "$r" ] || continue
     grep -q '^# open:' "$r" 2>/dev/null && continue
-    "$W/host/gen" input "$kind" "$r" >"$s/reproducer-$(basename "$r")"
+    b=$(basename "$r"); b=${b%.fzvec}; b=${b%.vec}   # converted: no longer .vec text
+    "$W/host/gen" input "$kind" "$r" >"$s/reproducer-$b"
   done
   rm -f "$OUT/${t}_seed_corpus.zip"
   (cd "$s" && find . -type f | sort | zip -q -@ "$OUT/${t}_seed_corpus.zip")

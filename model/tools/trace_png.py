@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""trace_png.py — draw a ttrun --trace file as a PNG timeline with gnuplot (Debian: gnuplot).
+
+    python3 model/tools/trace_png.py TRACE.json OUT.png [FIRST_CYCLE LAST_CYCLE]
+
+One row per track of the trace (thread tracks with their instructions and stalls, the ThCon,
+Config-stage and Sync-slot tracks), one box per slice, coloured by kind: instructions of the
+Sync, Config, Scalar units and of units outside the model, stalls, unit occupancy. Semaphore
+counters are drawn as a step line under the tracks. Only Python's standard library and the
+gnuplot program are used; neither is needed by `make test`.
+"""
+import json
+import subprocess
+import sys
+
+
+def unit_colour(name, cat):
+    if cat == "stall":
+        return "#d62728"
+    n = name.split()[-1] if cat == "unit" else name
+    if n.startswith(("SEM", "STALLWAIT", "STREAMWAIT", "ATGETM", "ATRELM")):
+        return "#1f77b4"
+    if n.startswith(("WRCFG", "RDCFG", "SETC16", "RMWCIB", "CFGSHIFTMASK", "STREAMWRCFG")):
+        return "#2ca02c"
+    if n.endswith("DMAREG") or n.startswith(("LOADIND", "STOREIND", "LOADREG", "STOREREG", "AT", "DMANOP", "FLUSHDMA")):
+        return "#ff7f0e"
+    if n == "NOP":
+        return "#bbbbbb"
+    return "#9467bd"
+
+
+def main():
+    if len(sys.argv) not in (3, 5):
+        sys.exit(__doc__)
+    trace = json.load(open(sys.argv[1]))
+    events = trace["traceEvents"]
+    names = {}
+    for e in events:
+        if e["ph"] == "M" and e["name"] == "thread_name":
+            names[(e["pid"], e["tid"])] = e["args"]["name"]
+    slices = [e for e in events if e["ph"] == "X"]
+    lo = min((e["ts"] for e in slices), default=0)
+    hi = max((e["ts"] + e["dur"] for e in slices), default=1)
+    if len(sys.argv) == 5:
+        lo, hi = int(sys.argv[3]), int(sys.argv[4])
+    tracks = sorted({(e["pid"], e["tid"]) for e in slices})
+    row = {t: i for i, t in enumerate(reversed(tracks))}
+    sems = {}
+    for e in events:
+        if e["ph"] == "C":
+            sems.setdefault(e["name"], []).append((e["ts"], e["args"]["value"]))
+    nsem = len(sems)
+    base = nsem + 1 if nsem else 0
+    g = []
+    g.append('set terminal pngcairo size 1600,%d font "DejaVu Sans,10"' % (120 + 28 * (len(tracks) + base)))
+    g.append('set output "%s"' % sys.argv[2])
+    g.append('set termoption noenhanced')
+    g.append('set xrange [%g:%g]' % (lo, hi))
+    g.append('set yrange [-0.7:%g]' % (len(tracks) + base - 0.3))
+    g.append('set xlabel "cycle"')
+    g.append('set title "%s"' % sys.argv[1].split('/')[-1].replace('"', ""))
+    g.append("set grid xtics")
+    g.append("unset key")
+    labels = ['"%s" %d' % (names.get(t, str(t)).replace('"', ""), row[t] + base) for t in tracks]
+    for i, (name, _) in enumerate(sorted(sems.items())):
+        labels.append('"%s" %d' % (name, nsem - 1 - i))
+    g.append("set ytics (%s)" % ", ".join(labels))
+    obj = 1
+    for e in slices:
+        if e["ts"] + e["dur"] < lo or e["ts"] > hi:
+            continue
+        y = row[(e["pid"], e["tid"])] + base
+        c = unit_colour(e["name"], e.get("cat", ""))
+        g.append('set object %d rect from %g,%g to %g,%g fc rgb "%s" fs solid 0.85 border lc rgb "#333333"'
+                 % (obj, e["ts"], y - 0.38, e["ts"] + max(e["dur"], 0.2), y + 0.38, c))
+        obj += 1
+        if e["dur"] >= (hi - lo) / 40:
+            short = e["name"].replace("stall: ", "")[:14]
+            g.append('set label "%s" at %g,%g front font ",7"' % (short, e["ts"] + 0.1, y))
+    # semaphore step lines, each in its own band under the tracks
+    data = []
+    for i, (name, pts) in enumerate(sorted(sems.items())):
+        band = nsem - 1 - i
+        top = max(1, max(v for _, v in pts))
+        rows = []
+        last = 0
+        for ts, v in sorted(pts):
+            rows.append("%g %g" % (ts, band - 0.35 + 0.7 * last / top))
+            rows.append("%g %g" % (ts, band - 0.35 + 0.7 * v / top))
+            last = v
+        rows.append("%g %g" % (hi, band - 0.35 + 0.7 * last / top))
+        data.append("\n".join(rows))
+    if data:
+        plots = ", ".join("'-' using 1:2 with lines lw 2 lc rgb \"#17becf\"" for _ in data)
+        g.append("plot " + plots)
+        for d in data:
+            g.append(d)
+            g.append("e")
+    else:
+        g.append("plot NaN")
+    subprocess.run(["gnuplot"], input="\n".join(g) + "\n", text=True, check=True)
+
+
+if __name__ == "__main__":
+    main()
