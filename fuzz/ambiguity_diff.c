@@ -6,23 +6,26 @@
  * reading, named `AMB-<n>.<knob>=<value>` (e.g. `AMB-4.streamwait_lo_bits=11`). A witness is a
  * finding to keep, not a bug.
  *
- * Mode: a knob value whose ambiguity is observable only in cycle mode (registry modes "cycle")
- * is compared in cycle mode, every other one in functional mode. The input's own knobs are not
+ * Modes: every knob value is compared in cycle mode, and also in functional mode when its
+ * ambiguity is observable there (registry modes "func+cycle"). The input's own knobs are not
  * used: the base is always the default reading.
  *
  * End state (what "differ" means; the same for the pages of reports/ambiguities/): every
  * architectural location (GPRs, Config, ThreadConfig, semaphores, mutexes, L1, MMIO, the Src
- * stub), each thread's position in its stream (done, or where it stopped), the class of each
- * thread's first fault (the model's record of UndefinedBehavior etc., which `expect tN fault`
- * pins), the outcome (done / deadlock) and, in cycle mode, the cycle count. Not compared:
- * latches still set after the last instruction, hazards, stall counters, side-effect counters
- * of units outside the model (PRNG reseeds, icache invalidations). A run that hits its budget
- * (generous: every run that can finish does) is not compared.
+ * stub, by value), each thread's position in its stream (done, or where it stopped) and the
+ * outcome (done / deadlock); the class of each thread's first fault (the model's record of
+ * UndefinedBehavior etc., which `expect tN fault` pins); in cycle mode the cycle count of a
+ * finished run. A witness is graded by what differs: the architectural state (3), only the
+ * cycle count (2), only the fault record (1); tools keep the strongest. Not compared: latches
+ * still set after the last instruction, hazards, stall counters, side-effect counters of
+ * units outside the model (PRNG reseeds, icache invalidations), the cycle a deadlock is
+ * detected in. A run that hits its budget (generous: every run that can finish does) is not
+ * compared.
  *
  * Reporting (how a campaign keeps witnesses without stopping): the libFuzzer/AFL++ entry point
- * never aborts. Each (knob, value) has its own branch that an input with that witness reaches
- * (amb_cover), so the first input to show a witness is new coverage and both engines keep it
- * in their corpus, once. fuzz/triage.sh then collects the witnesses from the campaign corpus
+ * never aborts. Each (knob, value, grade) has its own branch that an input with that witness
+ * reaches (amb_cover), so the first input to show a witness is new coverage and both engines
+ * keep it in their corpus, once. fuzz/triage.sh then collects the witnesses from the campaign corpus
  * (`build/fuzz-tool/ambtool collect`), minimises each new one and lists it in reports/fuzz.md.
  * The replay driver counts witnesses as witnesses, not failures; a reproducer carrying
  * `# witness: NAME` must still show NAME. check_prog (replay, --fire, --minimize) reports the
