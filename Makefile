@@ -385,10 +385,11 @@ AMB_SEEDS := conformance fuzz/seeds
 AMB_DIRS := corpus/reproducers/ambiguity_diff reports/ambiguities conformance/ambiguities
 .PHONY: amb-witnesses reports-ambiguities amb-test
 amb-witnesses: build/fuzz-tool/ambtool
-	@mkdir -p corpus/reproducers/ambiguity_diff
-	@rm -f corpus/reproducers/ambiguity_diff/*.vec
+	@rm -rf build/amb-witnesses && mkdir -p build/amb-witnesses corpus/reproducers/ambiguity_diff
 	build/fuzz-tool/ambtool search --runs $(AMB_RUNS) --time 100000 --exclude conformance/ambiguities \
-	  --out corpus/reproducers/ambiguity_diff $(AMB_SEEDS)
+	  --out build/amb-witnesses $(AMB_SEEDS)
+	@rm -f corpus/reproducers/ambiguity_diff/*.vec && cp build/amb-witnesses/*.vec corpus/reproducers/ambiguity_diff/
+	@echo "amb-witnesses: corpus/reproducers/ambiguity_diff/ ($$(ls build/amb-witnesses | wc -l) reproducers); now make reports-ambiguities"
 
 reports-ambiguities: build/fuzz-tool/ambtool
 	@mkdir -p $(AMB_DIRS)
