@@ -929,8 +929,11 @@ static int render(int check, const char *repro_dir, const char *pages, const cha
          "default reading and one other reading, every other knob at its default "
          "(fuzz/ambiguity_diff.c). Size: instructions of the smallest reproducer of the "
          "ambiguity (NOPs that keep the threads' timing included).\n\n"
-         "| id | question | default | reproducer size | observable in func / cycle | page |\n"
-         "|---|---|---|---:|---|---|\n");
+         "What differs: `state` when some reproducer of the ambiguity changes the architectural "
+         "state or a thread's progress, `cycles` when the readings only finish at different cycles, "
+         "`fault record` when only the model's record of the instruction differs.\n\n"
+         "| id | question | default | reproducer size | what differs | observable in func / cycle | page |\n"
+         "|---|---|---|---:|---|---|---|\n");
   unsigned n_obs = 0, n_pages = 0, n_none = 0;
   for (unsigned ai = 0; ai < tt_amb_count(); ai++) {
     const tt_amb *a = tt_amb_get(ai);
@@ -938,10 +941,12 @@ static int render(int check, const char *repro_dir, const char *pages, const cha
     sb *o = &pf->text;
     n_pages++;
     unsigned best = 0, nrep = 0;
+    int strongest = 0;
     for (size_t i = 0; i < nr; i++)
       if (amb_witness_amb(rs[i].k, rs[i].v) == a->id) {
         nrep++;
         if (!best || rs[i].size < best) best = rs[i].size;
+        if (rs[i].level > strongest) strongest = rs[i].level;
       }
     /* default text: the knob value names of the default readings */
     char defs[256] = "";
@@ -960,8 +965,9 @@ static int render(int check, const char *repro_dir, const char *pages, const cha
     if (none) snprintf(size, sizeof size, "—");
     else if (nrep) snprintf(size, sizeof size, "%u", best);
     else snprintf(size, sizeof size, "missing");
-    sbf(x, "| AMB-%u | %s | %s | %s | %s | [AMB-%02u-%s.md](AMB-%02u-%s.md) |\n", a->id, a->question,
+    sbf(x, "| AMB-%u | %s | %s | %s | %s | %s | [AMB-%02u-%s.md](AMB-%02u-%s.md) |\n", a->id, a->question,
         none ? "(no knob)" : defs, size,
+        none || !nrep ? "—" : strongest == AMB_LEVEL_ARCH ? "state" : strongest == AMB_LEVEL_CYCLES ? "cycles" : "fault record",
         none ? "neither" : strcmp(a->modes, "cycle") == 0 ? "cycle" : "func, cycle",
         a->id, a->slug, a->id, a->slug);
     if (!none && !nrep) {
