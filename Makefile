@@ -82,7 +82,7 @@ conformance: build/asan/ttconf
 	build/asan/ttconf --mode both $(VEC)
 
 test: test-tools
-	@$(MAKE) --no-print-directory audit unit conformance-test ttrun-test replay triage-test
+	@$(MAKE) --no-print-directory audit unit conformance-test ttrun-test replay triage-test amb-test
 	@echo "make test: all stages passed"
 
 # clang with libFuzzer (replay and fuzz-fire builds): installed as root, else the one command
@@ -179,10 +179,10 @@ FUZZ_TIME ?= 30
 JOBS ?= 2
 ENGINE ?= auto
 FUZZ_OUT ?= fuzz/out
-FUZZ_TARGETS_ALL := func_invariants reset_equivalence cycle_vs_func spec_diff decode_roundtrip text_parsers
+FUZZ_TARGETS_ALL := func_invariants reset_equivalence cycle_vs_func ambiguity_diff spec_diff decode_roundtrip text_parsers
 FUZZ_TARGETS ?= $(FUZZ_TARGETS_ALL)
-FUZZ_PROG := func_invariants reset_equivalence cycle_vs_func spec_diff
-FUZZ_HDR := fuzz/fz.h fuzz/spec_ref.h $(MODEL_HDR)
+FUZZ_PROG := func_invariants reset_equivalence cycle_vs_func ambiguity_diff spec_diff
+FUZZ_HDR := fuzz/fz.h fuzz/amb_diff.h fuzz/spec_ref.h $(MODEL_HDR)
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CF := $(WARN) -g
 
@@ -245,6 +245,9 @@ build/fuzz-bench/mode_speed: fuzz/mode_speed.c build/fuzz-tool/fuzz/fz_input.o b
 	$(FUZZ_CC) $(CPPFLAGS) -Ifuzz $(FUZZ_CF) -O2 $(filter %.c %.o %.a,$^) -o $@
 build/fuzz-tool/gen: build/fuzz-tool/fuzz/gen.o build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/libtt.a
 	$(FUZZ_CC) $^ -o $@
+build/fuzz-tool/ambtool: build/fuzz-tool/fuzz/ambtool.o build/fuzz-tool/fuzz/ambiguity_diff.o \
+                         build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/fuzz/fz_mutator.o build/fuzz-tool/libtt.a
+	$(FUZZ_CC) $^ -o $@
 build/fuzz-tool/afl-mutator.so: build/fuzz-tool/fuzz/afl_mutator.o build/fuzz-tool/fuzz/fz_mutator.o \
                                 build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/libtt.a
 	$(FUZZ_CC) -shared $^ -o $@
@@ -257,7 +260,7 @@ build/fuzz/text.dict: build/fuzz-tool/gen | build/fuzz
 build/fuzz:
 	mkdir -p $@
 
-fuzz-tools: build/fuzz-tool/gen build/fuzz/program.dict build/fuzz/text.dict \
+fuzz-tools: build/fuzz-tool/gen build/fuzz-tool/ambtool build/fuzz/program.dict build/fuzz/text.dict \
             $(addprefix build/fuzz-tool/,$(FUZZ_TARGETS_ALL))
 
 # ---- planted defects: model sources that mention the defect are rebuilt, the rest shared ---
@@ -405,3 +408,36 @@ fuzz-report-test: fuzz-tools build/fuzz-lf/decode_roundtrip build/fuzz-plant/tex
 
 clean:
 	rm -rf build
+
+# ---- spec ambiguities (issue 8; section owned by the ambiguity work) -------------------------
+#   make amb-witnesses        search the seeds (conformance/ minus conformance/ambiguities/, fuzz/seeds/)
+#                             with fuzz/ambiguity_diff for a witness of every knob value
+#                             (AMB_RUNS structured mutations, fixed seed: deterministic), minimise
+#                             each into corpus/reproducers/ambiguity_diff/<name>.vec
+#   make reports-ambiguities  from those reproducers: reports/ambiguities/AMB-NN-slug.md, the
+#                             index README.md, and conformance/ambiguities/ (a vector per reading)
+#   make amb-test             (in make test) the search finds a witness of every knob value within
+#                             60 s from the seeds; the published pages and vectors are byte for byte
+#                             what reports-ambiguities generates, and each reproducer is the
+#                             minimiser's output for itself
+AMB_RUNS ?= 1500000
+AMB_SEEDS := conformance fuzz/seeds
+AMB_DIRS := corpus/reproducers/ambiguity_diff reports/ambiguities conformance/ambiguities
+.PHONY: amb-witnesses reports-ambiguities amb-test
+amb-witnesses: build/fuzz-tool/ambtool
+	@rm -rf build/amb-witnesses && mkdir -p build/amb-witnesses corpus/reproducers/ambiguity_diff
+	build/fuzz-tool/ambtool search --runs $(AMB_RUNS) --time 100000 --exclude conformance/ambiguities \
+	  --out build/amb-witnesses $(AMB_SEEDS)
+	@rm -f corpus/reproducers/ambiguity_diff/*.vec && cp build/amb-witnesses/*.vec corpus/reproducers/ambiguity_diff/
+	@echo "amb-witnesses: corpus/reproducers/ambiguity_diff/ ($$(ls build/amb-witnesses | wc -l) reproducers); now make reports-ambiguities"
+
+reports-ambiguities: build/fuzz-tool/ambtool
+	@mkdir -p $(AMB_DIRS)
+	build/fuzz-tool/ambtool render $(AMB_DIRS)
+
+amb-test: build/fuzz-tool/ambtool
+	@build/fuzz-tool/ambtool search --any --runs 5000000 --time 60 --exclude conformance/ambiguities \
+	  $(AMB_SEEDS) >build/amb-search.txt; rc=$$?; head -n 1 build/amb-search.txt | sed 's/^/amb-test: /'; \
+	  if [ $$rc -ne 0 ]; then grep 'NOT FOUND' build/amb-search.txt; exit 1; fi
+	build/fuzz-tool/ambtool render --check $(AMB_DIRS)
+

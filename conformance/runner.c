@@ -39,6 +39,7 @@ static const char *mode_name(unsigned m) { return m == TT_MODE_CYCLE ? "cycle" :
 
 static void usage(FILE *f) {
   fputs("usage: ttconf [--mode func|cycle|both] [--quiet] [--list] PATH...\n"
+        "       ttconf --ambiguities\n"
         "\n"
         "Runs conformance vectors (.vec, format in conformance/README.md). PATH is a .vec file or a\n"
         "directory searched recursively (sorted byte-wise, depth <= 32) for files named *.vec.\n"
@@ -50,6 +51,9 @@ static void usage(FILE *f) {
         "             `mode:` line restricts further; a mode the build lacks counts as skipped.\n"
         "  --quiet    print only failures, errors and the summary\n"
         "  --list     parse and list vectors (file, modes, name) without running them\n"
+        "  --ambiguities  print the ambiguity registry (model/ambiguities.def): per ambiguity\n"
+        "             the question, where a stream can observe it, the default and why, and\n"
+        "             each reading (knob=value, pages); then exit\n"
         "\n"
         "Output: `ok   FILE  MODE`, `FAIL FILE  MODE` (then each failed expectation, indented,\n"
         "as `FILE:LINE: expect ...: actual ...`), `skip FILE  MODE`; a malformed file is\n"
@@ -253,6 +257,30 @@ static void run_path(const char *arg) {
   }
 }
 
+/* The ambiguity registry, one block per ambiguity. */
+static int print_ambiguities(void) {
+  for (unsigned i = 0; i < tt_amb_count(); i++) {
+    const tt_amb *a = tt_amb_get(i);
+    printf("AMB-%u  %s  [observable: %s]\n  %s\n  default: %s\n", a->id, a->slug,
+           strcmp(a->modes, "none") == 0 ? "no stream" : a->modes, a->question, a->why_default);
+    if (a->models[0]) printf("  public models: %s\n", a->models);
+    if (a->unobservable[0]) printf("  no knob: %s\n", a->unobservable);
+    for (unsigned r = 0; r < tt_amb_reading_count(); r++) {
+      const tt_amb_reading *rd = tt_amb_reading_get(r);
+      if (rd->amb != a->id) continue;
+      int k = rd->knob[0] ? tt_knob_by_name(rd->knob) : -1;
+      int def = k >= 0 && tt_knob_value_index((unsigned)k, rd->value) == 0;
+      if (rd->knob[0]) printf("  - %s=%s%s: %s\n      pages: %s\n", rd->knob, rd->value,
+                              def ? " (default)" : "", rd->text, rd->pages);
+      else printf("  - (%s): %s\n      pages: %s\n", rd->value, rd->text, rd->pages);
+    }
+    putchar('\n');
+  }
+  printf("%u ambiguities, %u readings, %u knobs\n", tt_amb_count(), tt_amb_reading_count(),
+         (unsigned)TT_KNOB_COUNT);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   int npaths = 0, opts_done = 0;
   for (int i = 1; i < argc; i++) {
@@ -261,6 +289,7 @@ int main(int argc, char **argv) {
     if (strcmp(a, "--") == 0) { opts_done = 1; continue; }
     if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) { g_quiet = 1; continue; }
     if (strcmp(a, "--list") == 0) { g_list = 1; continue; }
+    if (strcmp(a, "--ambiguities") == 0) return print_ambiguities();
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) { usage(stdout); return 0; }
     if (strcmp(a, "--mode") == 0 || strncmp(a, "--mode=", 7) == 0) {
       const char *m = a[6] == '=' ? a + 7 : (i + 1 < argc ? argv[++i] : "");

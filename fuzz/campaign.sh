@@ -44,7 +44,7 @@ trap 'touch "$O/.stop"; echo; echo "fuzz: interrupted; corpora and findings kept
       kill $children 2>/dev/null; wait; exit 130' INT TERM
 
 dict_of() { case $1 in text_parsers) echo build/fuzz/text.dict ;; *) echo build/fuzz/program.dict ;; esac; }
-is_prog() { case $1 in func_invariants|reset_equivalence) return 0 ;; *) return 1 ;; esac; }
+is_prog() { case $1 in func_invariants|reset_equivalence|ambiguity_diff) return 0 ;; *) return 1 ;; esac; }
 
 run_libfuzzer() {  # target seconds jobs
   local t=$1 s=$2 j=$3 d="$O/$1/libfuzzer" start log restarts=0 note="" features=0 new_age=- execs=0

@@ -201,7 +201,11 @@ FZ_BOOKKEEPING static int check_latches(fz_fail *f, const round_info *r) {
     if (in->form == TT_FORM_STALLWAIT) {
       bm = in->a.STALLWAIT.block_mask;
       want_op = TT_LATCH_STALLWAIT;
-      want_cond = in->a.STALLWAIT.condition_mask ? in->a.STALLWAIT.condition_mask : 0x0Fu;
+      /* knob stallwait_bits_13_14 (AMB-7): WH meanings (2) or a non-zero 15-bit field (1) */
+      uint32_t hi = (in->word >> 13) & 3u, c = in->a.STALLWAIT.condition_mask;
+      unsigned kb = st.p.knob[TT_KNOB_STALLWAIT_BITS_13_14];
+      if (kb == 2) c |= (hi & 1u) << 10 | (hi >> 1) << 11;
+      want_cond = c || (hi && kb == 1) ? c : 0x0Fu;
     } else if (in->form == TT_FORM_SEMWAIT) {
       bm = in->a.SEMWAIT.block_mask;
       want_cond = in->a.SEMWAIT.condition_mask;
@@ -219,6 +223,8 @@ FZ_BOOKKEEPING static int check_latches(fz_fail *f, const round_info *r) {
       continue;
     }
     uint32_t want_block = bm ? bm : 0x040u;
+    if (in->form == TT_FORM_STREAMWAIT && st.p.knob[TT_KNOB_STREAMWAIT_BLOCKS])  /* AMB-5 */
+      want_block = st.p.knob[TT_KNOB_STREAMWAIT_BLOCKS] == 1 ? 0x01Cu : 0x002u;
     REQUIRE_AS(r, l->op == want_op && l->block_mask == want_block && l->cond_mask == want_cond,
             fz_require_none(f, LATCH_WHY), "default_mask",
             "t%u %s with block_mask=0x%X: latch should be op %u block 0x%X cond 0x%X, is op %u block 0x%X cond 0x%X",
@@ -291,6 +297,17 @@ FZ_BOOKKEEPING static int check_semaphores(fz_fail *f, const round_info *r) {
   return 0;
 }
 
+/* The mutex an ATGETM/ATRELM names and whether it exists, under the knobs field_width (AMB-29:
+ * tt-llk's 24-bit index) and mutex_indices (AMB-24: WormholeB0's 0, 2..7). */
+FZ_BOOKKEEPING static uint32_t mutex_of(const tt_insn *in) {
+  uint32_t i = in->form == TT_FORM_ATGETM ? in->a.ATGETM.mutex_index : in->a.ATRELM.mutex_index;
+  return st.p.knob[TT_KNOB_FIELD_WIDTH] == 1 ? in->word & 0xFFFFFFu : i;
+}
+FZ_BOOKKEEPING static int mutex_exists(uint32_t i) {
+  uint32_t last = st.p.knob[TT_KNOB_MUTEX_INDICES] == 1 ? 7u : 4u;
+  return i <= last && i != 1;
+}
+
 FZ_BOOKKEEPING static int check_mutexes(fz_fail *f, const round_info *r) {
   uint8_t want[TT_MUTEX_SLOTS];
   memcpy(want, sh.mutex, sizeof want);
@@ -298,15 +315,15 @@ FZ_BOOKKEEPING static int check_mutexes(fz_fail *f, const round_info *r) {
     if (!r->issued[t]) continue;
     const tt_insn *in = &r->in[t];
     if (in->form == TT_FORM_ATGETM) {
-      uint32_t i = in->a.ATGETM.mutex_index;
-      REQUIRE_AS(r, i < TT_MUTEX_SLOTS && i != 1, fz_require_blocked(f, t), "mutex_ownership",
+      uint32_t i = mutex_of(in);
+      REQUIRE_AS(r, mutex_exists(i), fz_require_blocked(f, t), "mutex_ownership",
               "t%u passed ATGETM of mutex %u, which does not exist on Blackhole", t, (unsigned)i);
       REQUIRE_AS(r, want[i] == 0 || want[i] == 1 + t, fz_require_loc(f, TT_LOC_MUTEX, 0, i, want[i]),
               "mutex_ownership", "t%u acquired mutex %u while t%u held it", t, (unsigned)i, want[i] - 1u);
       want[i] = (uint8_t)(1 + t);
     } else if (in->form == TT_FORM_ATRELM) {
-      uint32_t i = in->a.ATRELM.mutex_index;
-      REQUIRE_AS(r, i < TT_MUTEX_SLOTS && i != 1, fz_require_blocked(f, t), "mutex_ownership",
+      uint32_t i = mutex_of(in);
+      REQUIRE_AS(r, mutex_exists(i), fz_require_blocked(f, t), "mutex_ownership",
               "t%u passed ATRELM of mutex %u, which does not exist on Blackhole", t, (unsigned)i);
       if (want[i] == 1 + t) want[i] = 0;
     }
@@ -334,6 +351,8 @@ FZ_BOOKKEEPING static int check_isolation(fz_fail *f, const round_info *r) {
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     if (memcmp(sh.gpr[t], st.c.gpr[t], sizeof sh.gpr[t]) != 0) {
       uint64_t allowed = (r->issued[t] ? gpr_write_set(&r->in[t]) : 0) | r->wb_pending[t];
+      /* knob gpr0=zero (AMB-27): GPR 0 is forced to 0 whenever its thread dispatches */
+      if (st.p.knob[TT_KNOB_GPR0] == 1 && st.c.gpr[t][0] == 0) allowed |= 1u;
       for (unsigned i = 0; i < TT_GPR_COUNT; i++) {
         if (sh.gpr[t][i] == st.c.gpr[t][i] || (allowed >> i & 1u)) continue;
         if (r->issued[t])

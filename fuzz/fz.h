@@ -22,6 +22,10 @@
  *     u16 budget         scheduler rounds; 0 = default (4 * instructions + 16, enough to end)
  *   init record: u8 (kind | sel << 4), u24 index (L1 byte address, MMIO offset from
  *     0xFFB00000, or register index), u32 value. Records that name no location are ignored.
+ *   knob record (kind 15, an init kind that names no location): u24 index = knob number,
+ *     u32 value = the knob's value index. It overrides the knob bits, so every value of every
+ *     knob is representable (the bits reach only value 1 of knobs 0..21). The encoder writes
+ *     bits where they suffice and records otherwise; records count in ninit.
  *   An input shorter than the tail is all body with default parameters (t2 gets every word).
  * Any byte string is a valid input. */
 #ifndef FZ_H
@@ -45,14 +49,17 @@ typedef struct fz_init {
   uint32_t value;
 } fz_init;
 
+#define FZ_KNOB_RECORD 15u
+#define FZ_KNOB_BITS 22u   /* knobs 0..21 have a bit for value 1 */
+
 typedef struct fz_prog {
   uint32_t n[TT_THREAD_COUNT];
   uint32_t w[TT_THREAD_COUNT][FZ_MAX_INSN];
   uint32_t ninit;
   fz_init init[FZ_MAX_INIT];
-  uint16_t knobs;
+  uint8_t knob[TT_KNOB_COUNT];   /* value index per knob (0 = the model's default) */
   uint16_t budget;
-  uint8_t flags;
+  uint8_t flags;                 /* FZ_F_DEEP, FZ_F_CYCLE (the knob bits live in knob[]) */
 } fz_prog;
 
 /* Harness bookkeeping (shadow copies, per-round comparisons, digests, race predicates) is not
@@ -74,9 +81,9 @@ void fz_prog_decode(const uint8_t *d, size_t n, fz_prog *p);
 size_t fz_prog_encode(const fz_prog *p, uint8_t *out, size_t max);
 int fz_init_valid(const tt_loc *loc, uint32_t *value);   /* masks value; 0 = not a location */
 uint64_t fz_budget(const fz_prog *p);
-/* Knob k at value 1? (knobs 0..15: the `knobs` field; 16..21: flag bits 1..6) */
-int fz_knob_get(const fz_prog *p, unsigned k);
-void fz_knob_put(fz_prog *p, unsigned k, int on);
+/* Value index of knob k (0 = default); fz_knob_put clamps to the knob's values. */
+unsigned fz_knob_get(const fz_prog *p, unsigned k);
+void fz_knob_put(fz_prog *p, unsigned k, unsigned value);
 /* tt_reset, knobs, init records, programs: the state right before tt_run. */
 void fz_setup(tt_state *st, const fz_prog *p);
 uint32_t fz_total(const fz_prog *p);
@@ -147,6 +154,10 @@ typedef struct fz_target {
   int (*check_prog)(const fz_prog *p, fz_fail *f);              /* program targets */
   void (*init)(void);              /* once per process (LLVMFuzzerInitialize, driver main) */
   void (*stats)(char *buf, size_t n); /* optional: counters since start (driver --stats) */
+  int witnesses;                   /* 1: a reported name is a witness to keep, not a failure
+                                      (ambiguity_diff): replay counts it, --abort ignores it */
+  int (*reports)(const fz_prog *p, const char *name); /* optional: does p report `name`
+                                      (not only the first name)? used by replay and --minimize */
 } fz_target;
 /* Each check ends with tt_reset(), so the next input starts from a clean state and the cost
  * (and the edges) of a reset depend only on the input that caused it: AFL++ stability. */

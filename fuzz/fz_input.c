@@ -82,7 +82,7 @@ static void wr32(uint8_t *p, uint32_t v) {
 void fz_prog_clear(fz_prog *p) {
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) p->n[t] = 0;
   p->ninit = 0;
-  p->knobs = 0;
+  memset(p->knob, 0, sizeof p->knob);
   p->budget = 0;
   p->flags = 0;
 }
@@ -128,8 +128,9 @@ void fz_prog_decode(const uint8_t *d, size_t n, fz_prog *p) {
     n0 = rd16(t);
     n1 = rd16(t + 2);
     ninit = t[4];
-    p->flags = t[5];
-    p->knobs = (uint16_t)rd16(t + 6);
+    p->flags = t[5] & (FZ_F_DEEP | FZ_F_CYCLE);
+    uint32_t bits = rd16(t + 6) | (uint32_t)((t[5] >> 1) & 0x3Fu) << 16;
+    for (unsigned k = 0; k < FZ_KNOB_BITS && k < TT_KNOB_COUNT; k++) p->knob[k] = (bits >> k) & 1u;
     p->budget = (uint16_t)rd16(t + 8);
   }
   size_t pos = 0;
@@ -143,6 +144,10 @@ void fz_prog_decode(const uint8_t *d, size_t n, fz_prog *p) {
     in->loc.index = (uint32_t)r[1] | (uint32_t)r[2] << 8 | (uint32_t)r[3] << 16;
     if (in->loc.kind == TT_LOC_MMIO) in->loc.index += TT_MMIO_BASE;
     in->value = rd32(r + 4);
+    if (in->loc.kind == FZ_KNOB_RECORD) {
+      if (in->loc.index < TT_KNOB_COUNT) fz_knob_put(p, in->loc.index, in->value);
+      continue;
+    }
     if (fz_init_valid(&in->loc, &in->value)) p->ninit++;
   }
   size_t words = (body - pos) / 4;
@@ -159,12 +164,21 @@ void fz_prog_decode(const uint8_t *d, size_t n, fz_prog *p) {
   }
 }
 
+/* Knobs that need a record: a value above 1, or value 1 of a knob without a bit. */
+static unsigned knob_records(const fz_prog *p, unsigned *which) {
+  unsigned m = 0;
+  for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
+    if (p->knob[k] > 1 || (p->knob[k] == 1 && k >= FZ_KNOB_BITS)) which[m++] = k;
+  return m;
+}
+
 size_t fz_prog_encode(const fz_prog *p, uint8_t *out, size_t max) {
-  uint32_t n[TT_THREAD_COUNT], ninit = p->ninit < FZ_MAX_INIT ? p->ninit : FZ_MAX_INIT;
+  unsigned krec[TT_KNOB_COUNT], nk = knob_records(p, krec);
+  uint32_t n[TT_THREAD_COUNT], ninit = p->ninit < FZ_MAX_INIT - nk ? p->ninit : FZ_MAX_INIT - nk;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) n[t] = p->n[t] < FZ_MAX_INSN ? p->n[t] : FZ_MAX_INSN;
   if (max < FZ_TAIL) return 0;
   for (;;) {
-    size_t need = ninit * FZ_INIT_SIZE + 4u * (n[0] + n[1] + n[2]) + FZ_TAIL;
+    size_t need = (ninit + nk) * FZ_INIT_SIZE + 4u * (n[0] + n[1] + n[2]) + FZ_TAIL;
     if (need <= max) break;
     if (n[0] + n[1] + n[2] == 0) { ninit--; continue; }
     unsigned longest = n[0] >= n[1] ? (n[0] >= n[2] ? 0 : 2) : (n[1] >= n[2] ? 1 : 2);
@@ -180,14 +194,22 @@ size_t fz_prog_encode(const fz_prog *p, uint8_t *out, size_t max) {
     out[pos + 3] = (uint8_t)(idx >> 16);
     wr32(out + pos + 4, in->value);
   }
+  for (unsigned j = 0; j < nk; j++, pos += FZ_INIT_SIZE) {
+    out[pos] = FZ_KNOB_RECORD;
+    out[pos + 1] = (uint8_t)krec[j];
+    out[pos + 2] = out[pos + 3] = 0;
+    wr32(out + pos + 4, p->knob[krec[j]]);
+  }
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
     for (uint32_t i = 0; i < n[t]; i++, pos += 4) wr32(out + pos, p->w[t][i]);
   uint8_t *tl = out + pos;
   wr16(tl, n[0]);
   wr16(tl + 2, n[1]);
-  tl[4] = (uint8_t)ninit;
-  tl[5] = p->flags;
-  wr16(tl + 6, p->knobs);
+  uint32_t bits = 0;
+  for (unsigned k = 0; k < FZ_KNOB_BITS && k < TT_KNOB_COUNT; k++) bits |= (uint32_t)(p->knob[k] == 1) << k;
+  tl[4] = (uint8_t)(ninit + nk);
+  tl[5] = (uint8_t)((p->flags & (FZ_F_DEEP | FZ_F_CYCLE)) | ((bits >> 16) & 0x3Fu) << 1);
+  wr16(tl + 6, bits & 0xFFFFu);
   wr16(tl + 8, p->budget);
   return pos + FZ_TAIL;
 }
@@ -227,12 +249,13 @@ FZ_BOOKKEEPING uint64_t fz_digest(const tt_state *st) {
   h = mix(h, c->gpr, sizeof c->gpr);
   h = mix(h, c->cfg, sizeof c->cfg);
   h = mix(h, c->tcfg, sizeof c->tcfg);
-  uint32_t small[8];
+  uint32_t small[8];  /* 8 + 8 semaphore bytes, 8 + 8 mutex bytes */
+  _Static_assert(sizeof c->mutex + sizeof c->mutex_handoff <= 16, "mutex bytes fit small[4..7]");
   memcpy(small, c->sem_value, 8);
   memcpy(small + 2, c->sem_max, 8);
   memset(small + 4, 0, 16);
   memcpy(small + 4, c->mutex, sizeof c->mutex);
-  memcpy((uint8_t *)(small + 4) + 5, c->mutex_handoff, sizeof c->mutex_handoff);
+  memcpy((uint8_t *)(small + 4) + sizeof c->mutex, c->mutex_handoff, sizeof c->mutex_handoff);
   h = mix(h, small, sizeof small);
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     const tt_thread *th = &c->thr[t];
@@ -258,20 +281,16 @@ FZ_BOOKKEEPING uint64_t fz_digest(const tt_state *st) {
   return h;
 }
 
-/* Knob k takes its value 1 when its bit is set: knobs 0..15 in `knobs`, 16..21 in flag bits
- * 1..6 (flag bit 0 is FZ_F_DEEP). */
-int fz_knob_get(const fz_prog *p, unsigned k) {
-  if (k < 16) return (p->knobs >> k) & 1u;
-  return k < 22 ? (p->flags >> (k - 15)) & 1u : 0;
-}
-void fz_knob_put(fz_prog *p, unsigned k, int on) {
-  if (k < 16) p->knobs = (uint16_t)(on ? p->knobs | (1u << k) : p->knobs & ~(1u << k));
-  else if (k < 22) p->flags = (uint8_t)(on ? p->flags | (1u << (k - 15)) : p->flags & ~(1u << (k - 15)));
+/* In the byte format, knobs 0..15 take value 1 from the tail's `knobs` bits and 16..21 from
+ * flag bits 1..6 (flag bit 0 is FZ_F_DEEP); knob records give any value of any knob. */
+unsigned fz_knob_get(const fz_prog *p, unsigned k) { return k < TT_KNOB_COUNT ? p->knob[k] : 0; }
+void fz_knob_put(fz_prog *p, unsigned k, unsigned value) {
+  if (k < TT_KNOB_COUNT) p->knob[k] = (uint8_t)(value < tt_knob_value_count(k) ? value : 0);
 }
 
 void fz_setup(tt_state *st, const fz_prog *p) {
   tt_reset(st);
-  for (unsigned k = 0; k < TT_KNOB_COUNT; k++) st->p.knob[k] = (uint8_t)fz_knob_get(p, k);
+  for (unsigned k = 0; k < TT_KNOB_COUNT; k++) st->p.knob[k] = p->knob[k];
   for (uint32_t i = 0; i < p->ninit; i++) tt_loc_set(st, &p->init[i].loc, p->init[i].value);
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) tt_load_program(st, t, p->w[t], p->n[t]);
 }
@@ -320,8 +339,7 @@ int fz_prog_from_vec(const char *text, size_t len, fz_prog *p) {
     for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
       if (strcmp(tt_knob_name(k), v.knobs[i].name) == 0) {
         int idx = knob_value_index(k, v.knobs[i].value);
-        if (idx == 1) fz_knob_put(p, k, 1);
-        if (idx == 0) fz_knob_put(p, k, 0);
+        if (idx >= 0) fz_knob_put(p, k, (unsigned)idx);
       }
   if (v.has_budget && v.budget <= 0xFFFF) p->budget = (uint16_t)v.budget;
   for (unsigned i = 0; i < v.ninits && p->ninit < FZ_MAX_INIT; i++) {
@@ -375,7 +393,7 @@ size_t fz_prog_to_vec(const fz_prog *p, const char *name, const char *header, ch
   sput(&s, "name: %s\nmode: func\n", name);
   for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
     if (fz_knob_get(p, k))
-      sput(&s, "knob: %s=%s\n", tt_knob_name(k), knob_value_name(k, 1, val, sizeof val));
+      sput(&s, "knob: %s=%s\n", tt_knob_name(k), knob_value_name(k, fz_knob_get(p, k), val, sizeof val));
   if (p->budget) sput(&s, "budget: %u\n", (unsigned)p->budget);
   for (uint32_t i = 0; i < p->ninit; i++) {
     const fz_init *in = &p->init[i];

@@ -204,7 +204,8 @@ static void mutate_params(fz_prog *p, uint64_t *s) {
   case 0: {
     unsigned k = (unsigned)below(s, TT_KNOB_COUNT + 1);
     if (k == TT_KNOB_COUNT) p->flags ^= FZ_F_CYCLE;  /* func_invariants: cycle mode too */
-    else fz_knob_put(p, k, !fz_knob_get(p, k));
+    else if (fz_knob_get(p, k) || below(s, 2)) fz_knob_put(p, k, 0);
+    else fz_knob_put(p, k, 1 + (unsigned)below(s, tt_knob_value_count(k) - 1));  /* any value */
     break;
   }
   case 1: p->budget = below(s, 3) ? 0 : (uint16_t)(1 + below(s, 2 * fz_total(p) + 8)); break;
@@ -334,6 +335,6 @@ size_t fz_crossover(const uint8_t *d1, size_t s1, const uint8_t *d2, size_t s2, 
     }
     }
   }
-  if (below(&s, 2)) { a.knobs = b.knobs; a.budget = b.budget; }
+  if (below(&s, 2)) { memcpy(a.knob, b.knob, sizeof a.knob); a.budget = b.budget; }
   return fz_prog_encode(&a, out, max_size);
 }

@@ -15,8 +15,9 @@ for t in func_invariants reset_equivalence decode_roundtrip text_parsers; do
   done
   echo "seeds: $out/$t: $(find "$out/$t" -maxdepth 1 -type f ! -name 'README*' | wc -l) files"
 done
-# cycle_vs_func and spec_diff read the same program format as func_invariants: the same seeds
-for t in cycle_vs_func spec_diff; do
+# cycle_vs_func, ambiguity_diff (fuzz/ambiguity_diff.c) and spec_diff read the same program
+# format as func_invariants: the same seeds
+for t in cycle_vs_func ambiguity_diff spec_diff; do
   mkdir -p "$out/$t"
   find "$out/$t" -maxdepth 1 -type f ! -name 'README*' -delete
   cp "$out"/func_invariants/* "$out/$t/"

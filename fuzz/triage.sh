@@ -100,5 +100,19 @@ for t in "$@"; do
   done
   rm -f "$tmp"
 done
+# ambiguity_diff keeps its findings (witnesses) as coverage, not as crash files
+# (fuzz/ambiguity_diff.c): collect them from the campaign corpus and minimise each knob value's
+# witness that has no reproducer in $RD/ambiguity_diff/ yet into $O/ambiguity_diff/witnesses/
+# (`make amb-witnesses` and `make reports-ambiguities` publish them).
+case " $* " in *" ambiguity_diff "*)
+  wdirs=$(ls -d "$O/ambiguity_diff/libfuzzer/corpus" "$O"/ambiguity_diff/afl/*/queue 2>/dev/null)
+  if [ -n "$wdirs" ] && [ -x "$TB/ambtool" ]; then
+    mkdir -p "$O/ambiguity_diff/witnesses"
+    wline=$("$TB/ambtool" collect "$O/ambiguity_diff/witnesses" "$RD/ambiguity_diff" $wdirs 2>&1 | tail -n 1)
+    nw=$(find "$O/ambiguity_diff/witnesses" -name '*.vec' | wc -l)
+    printf 'ambiguity_diff\twitnesses\t%s\t%s\t%s\tcampaign corpus\n' "$nw" "$O/ambiguity_diff/witnesses" \
+      "${wline#ambtool collect: }" >>"$sum"
+  fi ;;
+esac
 n=$(($(wc -l <"$sum") - 1))
 echo "fuzz: triage: $n bucket(s)$( [ $n -gt 0 ] && printf ': '; tail -n +2 "$sum" | cut -f1,2,4 | tr '\t\n' ' ;')"

@@ -8,8 +8,13 @@
 
 static int cfg_index_ok(tt_state *st, unsigned t, uint32_t idx) {
   if (idx < TT_CFG_WORD_COUNT) return 1;
-  tt_fault(st, t, TT_FC_CFG_INDEX);
+  if (!TT_KNOB_IS(st, CFG_INDEX_HIGH, 1)) tt_fault(st, t, TT_FC_CFG_INDEX);  /* AMB-9 */
   return 0;
+}
+
+/* CfgIndex of WRCFG/RDCFG: 11 bits [10:0] (ISA), or tt-llk's 15/16 bits (field_width=llk). */
+static uint32_t wrcfg_index(const tt_state *st, const tt_args_WRCFG *a) {
+  return TT_KNOB_IS(st, FIELD_WIDTH, 1) ? a->word & 0x7FFFu : a->cfg_index;
 }
 
 /* WRCFG in two halves: the GPR read (stage -1, at issue) and the Config write (stage 0). */
@@ -17,12 +22,12 @@ static void wrcfg_capture(tt_state *st, unsigned t, const tt_args_WRCFG *a, tt_c
   s->skip = 0;
   if (a->is_128bit) {
     /* 128-bit: both indices silently aligned down to a group of four. */
-    uint32_t idx = TT_DEFECT(WRCFG128_NO_ALIGN) ? a->cfg_index : a->cfg_index & ~3u;
+    uint32_t idx = TT_DEFECT(WRCFG128_NO_ALIGN) ? wrcfg_index(st, a) : wrcfg_index(st, a) & ~3u;
     if (idx + 4 > TT_CFG_WORD_COUNT) idx = TT_CFG_WORD_COUNT;  /* whole group out of range */
     if (!cfg_index_ok(st, t, idx)) s->skip = 1;
     for (unsigned k = 0; k < 4; k++) s->vals[k] = st->c.gpr[t][(a->input_reg & ~3u) + k];
   } else {
-    if (!cfg_index_ok(st, t, a->cfg_index)) s->skip = 1;
+    if (!cfg_index_ok(st, t, wrcfg_index(st, a))) s->skip = 1;
     s->vals[0] = st->c.gpr[t][a->input_reg];
   }
 }
@@ -33,10 +38,10 @@ static void wrcfg_commit(tt_state *st, const tt_args_WRCFG *a, tt_cfgp_slot *s) 
     for (unsigned k = 0; k < 4; k++)
       s->vals[k] = st->c.gpr[s->thread][a->is_128bit ? (a->input_reg & ~3u) + k : a->input_reg];
   if (a->is_128bit) {
-    uint32_t idx = TT_DEFECT(WRCFG128_NO_ALIGN) ? a->cfg_index : a->cfg_index & ~3u;
+    uint32_t idx = TT_DEFECT(WRCFG128_NO_ALIGN) ? wrcfg_index(st, a) : wrcfg_index(st, a) & ~3u;
     tt_cfg_write_words(st, s->bank, idx, s->vals, 4, TT_VIA_TENSIX);
   } else {
-    tt_cfg_write_words(st, s->bank, a->cfg_index, s->vals, 1, TT_VIA_TENSIX);
+    tt_cfg_write_words(st, s->bank, wrcfg_index(st, a), s->vals, 1, TT_VIA_TENSIX);
   }
 }
 
@@ -55,11 +60,15 @@ tt_exec_result tt_exec_WRCFG(tt_state *st, unsigned t, const tt_args_WRCFG *a) {
 }
 
 tt_exec_result tt_exec_RDCFG(tt_state *st, unsigned t, const tt_args_RDCFG *a) {
-  if (!cfg_index_ok(st, t, a->cfg_index)) return TT_EXEC_DONE;
+  uint32_t idx = TT_KNOB_IS(st, FIELD_WIDTH, 1) ? a->word & 0xFFFFu : a->cfg_index;  /* AMB-29 */
   unsigned dst = TT_DEFECT(RDCFG_OTHER_THREAD) ? (t + 1) % TT_THREAD_COUNT : t;
+  if (!cfg_index_ok(st, t, idx)) {
+    /* cfg_index_high=ignore (AMB-9): a legal read of a word that does not exist gives 0 */
+    if (TT_KNOB_IS(st, CFG_INDEX_HIGH, 1)) tt_gpr_land(st, dst, a->result_reg, 0, ~0u, TT_LAT_RDCFG);
+    return TT_EXEC_DONE;
+  }
   /* RDCFG.md: Config read in stage 0, GPR write in stage +1 (readable two cycles later). */
-  tt_gpr_land(st, dst, a->result_reg, st->c.cfg[tt_thread_bank(st, t)][a->cfg_index], ~0u,
-              TT_LAT_RDCFG);
+  tt_gpr_land(st, dst, a->result_reg, st->c.cfg[tt_thread_bank(st, t)][idx], ~0u, TT_LAT_RDCFG);
   return TT_EXEC_DONE;
 }
 
@@ -131,14 +140,16 @@ static void cfgshiftmask_commit(tt_state *st, unsigned t, unsigned bank,
   uint32_t sv = rotr32(src & mask, a->rotate_amt);
   uint32_t cv = st->c.cfg[bank][a->cfg_index];
   if (a->mask_mode == 0) cv &= ~rotr32(mask, a->rotate_amt);
+  /* cfgshiftmask_not=masked (AMB-8, yaml): the complement stays inside the rotated mask */
+  uint32_t nsv = TT_KNOB_IS(st, CFGSHIFTMASK_NOT, 1) ? ~sv & rotr32(mask, a->rotate_amt) : ~sv;
   switch (a->alu_mode & 7u) {
   case 0: cv = cv | sv; break;
   case 1: cv = cv & sv; break;
   case 2: cv = cv ^ sv; break;
   case 3: cv = cv + sv; break;
-  case 4: cv = cv | ~sv; break;
-  case 5: cv = cv & ~sv; break;
-  case 6: cv = cv ^ ~sv; break;
+  case 4: cv = cv | nsv; break;
+  case 5: cv = cv & nsv; break;
+  case 6: cv = cv ^ nsv; break;
   default: cv = cv - sv; break;
   }
   tt_cfg_write_words(st, bank, a->cfg_index, &cv, 1, TT_VIA_TENSIX);

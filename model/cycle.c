@@ -41,11 +41,13 @@ unsigned tt_latency(const tt_state *st, tt_lat lat) {
   case TT_LAT_LOADREG: return load_latencies[st->p.knob[TT_KNOB_LOADREG_LATENCY] % 5u];
   case TT_LAT_ATINCGET: return atincget_latencies[st->p.knob[TT_KNOB_ATINCGET_LATENCY] % 5u];
   case TT_LAT_RDCFG: return 2;  /* stage 0 read, stage +1 GPR write: readable from issue + 2 */
+  case TT_LAT_SETDMAREG: return 2;  /* knob setdmareg_result=two_cycles (AMB-13) */
   }
   return 1;
 }
 
 static void gpr_merge(tt_state *st, unsigned t, unsigned reg, uint32_t value, uint32_t mask) {
+  if ((reg & 63u) == 0 && TT_KNOB_IS(st, GPR0, 1)) return;  /* AMB-27: GPR 0 keeps no write */
   uint32_t *g = &st->c.gpr[t][reg & 63u];
   *g = (*g & ~mask) | (value & mask);
 }
@@ -62,7 +64,7 @@ void tt_gpr_land(tt_state *st, unsigned t, unsigned reg, uint32_t value, uint32_
   w->due = c->now + tt_latency(st, lat);
   w->thread = (uint8_t)t;
   w->reg = (uint8_t)(reg & 63u);
-  w->thcon = lat != TT_LAT_RDCFG;
+  w->thcon = lat != TT_LAT_RDCFG && lat != TT_LAT_SETDMAREG;
   c->wb_gprs[t] |= (uint64_t)1 << w->reg;
   if (w->thcon) c->wb_thcon_count[t]++;
 }
@@ -303,7 +305,6 @@ static int is_sync_slot(const tt_insn *in) {
  * resource it needs (*res, or RES_NONE). */
 static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res) {
   const tt_cyc *c = CYC(st);
-  const tt_thread *th = &st->c.thr[t];
   *res = RES_NONE;
   if (thcon_busy(c) && c->thcon_owner == 1 + t) {
     /* thcon_release=silicon (AMB-33): the p150 measurement shows the issuing thread's next
@@ -315,8 +316,7 @@ static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res
              : c->thcon_insn.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR;
   }
   if (thcon_busy(c) && TT_KNOB_IS(st, THCON_SCOPE, 1)) return TT_WAIT_THCON_BUSY;
-  if (th->latch.op != TT_LATCH_NONE && tt_gate_catches(th->latch.block_mask, in->block_bits))
-    return TT_WAIT_LATCH;
+  if (tt_latch_catches(st, t, in)) return TT_WAIT_LATCH;
   if (is_thcon(in)) {
     if (thcon_busy(c) && !TT_DEFECT(CYC_THCON_SHARED)) return TT_WAIT_THCON_BUSY;
     if (!TT_DEFECT(CYC_THCON_SHARED)) *res = TT_RR_THCON;
@@ -326,8 +326,8 @@ static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res
   if (in->form == TT_FORM_REG2FLOP && tt_cfgp_busy(st)) return TT_WAIT_CFG_ENTRY;
   unsigned why = tt_sync_gate(st, t, in);
   if (why != TT_WAIT_NONE) return why;
-  if (in->form == TT_FORM_ATGETM) *res = TT_RR_MUTEX0 + (int)in->a.ATGETM.mutex_index;
-  if (in->form == TT_FORM_ATRELM) *res = TT_RR_MUTEX0 + (int)in->a.ATRELM.mutex_index;
+  if (in->form == TT_FORM_ATGETM || in->form == TT_FORM_ATRELM)
+    *res = TT_RR_MUTEX0 + (int)(tt_mutex_index(st, in) % TT_MUTEX_SLOTS);
   if (is_sync_slot(in) && !TT_DEFECT(CYC_SYNC_SLOT_SHARED)) *res = TT_RR_SYNC;
   /* a unit outside the model accepts one instruction per cycle from all threads together
    * (spec-digest 3.1: "another thread won the unit this cycle"; p150: SFPNOP from 2/3
@@ -348,8 +348,9 @@ static void issue(tt_state *st, unsigned t, const tt_insn *in) {
   tt_thread *th = &st->c.thr[t];
   uint32_t pc = th->pc;
   st->issue_cycle[t][pc] = c->now;
+  if (TT_KNOB_IS(st, GPR0, 1)) st->c.gpr[t][0] = 0;  /* AMB-27, as tt_dispatch does */
   check_hazards(st, t, in, pc);
-  if (in->reserved && TT_KNOB_IS(st, RESERVED_BITS, 0)) tt_fault(st, t, TT_FC_RESERVED_BITS);
+  if (tt_insn_reserved(st, in) && TT_KNOB_IS(st, RESERVED_BITS, 0)) tt_fault(st, t, TT_FC_RESERVED_BITS);
   if (in->form == TT_FORM_WRCFG || in->form == TT_FORM_CFGSHIFTMASK ||
       (in->form >= TT_FORM_RMWCIB0 && in->form <= TT_FORM_RMWCIB3))
     c->cfg_write_next[t] = c->now + 1;

@@ -64,11 +64,19 @@ size_t tt_text_end(tt_text *o);  /* NUL-terminates; returns the full length */
 
 /* Wait Gate (waitgate.c) */
 int tt_gate_catches(uint16_t block_mask, uint16_t insn_block_bits);
+/* Does thread t's latched wait hold `in` (block bits under the knobs; wait_replace)? */
+int tt_latch_catches(const tt_state *st, unsigned t, const tt_insn *in);
+/* Reserved payload bits of `in` under the knobs: a reading that gives a bit a meaning
+ * (streamwait_lo_bits, stallwait_bits_13_14, loadind_offset_bits, field_width) claims it. */
+uint32_t tt_insn_reserved(const tt_state *st, const tt_insn *in);
 /* Are all of the latch's selected conditions false now (so the latch may be forgotten)? */
 int tt_latch_satisfied(const tt_state *st, unsigned t);
 /* Sync Unit gate checks (sync.c): 0 = may issue, else a tt_wait_kind. */
 unsigned tt_sync_gate(const tt_state *st, unsigned t, const tt_insn *in);
 int tt_mutex_slot_valid(uint32_t index);
+/* Mutex index of an ATGETM/ATRELM under field_width, and whether it exists (mutex_indices). */
+uint32_t tt_mutex_index(const tt_state *st, const tt_insn *in);
+int tt_mutex_exists(const tt_state *st, uint32_t index);
 
 /* ---- shared by both schedulers (run.c, cycle.c) ------------------------------------------- */
 /* Execute one instruction's whole architectural effect (functional mode; cycle mode for every
@@ -77,7 +85,8 @@ tt_exec_result tt_dispatch(tt_state *st, unsigned t, const tt_insn *in);
 
 /* Asynchronous GPR results: GPR reg of thread t becomes (g & ~mask) | (value & mask).
  * Functional mode: at once. Cycle mode: lands at the start of cycle now + latency. */
-typedef enum tt_lat { TT_LAT_LOADIND, TT_LAT_LOADREG, TT_LAT_ATINCGET, TT_LAT_RDCFG } tt_lat;
+typedef enum tt_lat { TT_LAT_LOADIND, TT_LAT_LOADREG, TT_LAT_ATINCGET, TT_LAT_RDCFG,
+                      TT_LAT_SETDMAREG /* knob setdmareg_result=two_cycles (AMB-13) */ } tt_lat;
 void tt_gpr_land(tt_state *st, unsigned t, unsigned reg, uint32_t value, uint32_t mask, tt_lat lat);
 unsigned tt_latency(const tt_state *st, tt_lat lat);
 

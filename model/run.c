@@ -17,7 +17,39 @@
 #include <string.h>
 #include "internal.h"
 
+static tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in);
+
+/* Reserved bits under the knobs (payload bit numbers; see tt_insn_reserved in internal.h). */
+uint32_t tt_insn_reserved(const tt_state *st, const tt_insn *in) {
+  uint32_t r = in->reserved;
+  if (!r) return 0;
+  switch (in->form) {
+  case TT_FORM_STREAMWAIT: if (TT_KNOB_IS(st, STREAMWAIT_LO_BITS, 1)) r &= ~(1u << 14); break;
+  case TT_FORM_STALLWAIT: if (!TT_KNOB_IS(st, STALLWAIT_BITS_13_14, 0)) r &= ~0x6000u; break;
+  case TT_FORM_LOADIND: if (TT_KNOB_IS(st, LOADIND_OFFSET_BITS, 1)) r &= ~(1u << 21); break;
+  default: break;
+  }
+  if (TT_KNOB_IS(st, FIELD_WIDTH, 1)) switch (in->form) {  /* tt-llk widths (AMB-29) */
+    case TT_FORM_ATGETM: case TT_FORM_ATRELM: r &= ~0xFF0000u; break;       /* 24-bit index */
+    case TT_FORM_WRCFG: r &= ~0x7800u; break;                               /* 15-bit index */
+    case TT_FORM_RDCFG: r &= ~0xF800u; break;                               /* 16-bit index */
+    case TT_FORM_SEMINIT: r &= ~0xFC00u; break;                             /* mask [15:2] */
+    case TT_FORM_SEMWAIT: r &= ~0x7C00u; break;                             /* mask [14:2] */
+    case TT_FORM_SEMPOST: case TT_FORM_SEMGET: r &= ~0xFFFC00u; break;      /* mask [23:2] */
+    default: break;
+  }
+  return r;
+}
+
 tt_exec_result tt_dispatch(tt_state *st, unsigned t, const tt_insn *in) {
+  /* gpr0=zero (AMB-27, SEED-1): GPR 0 reads as zero and keeps no write */
+  if (TT_KNOB_IS(st, GPR0, 1)) st->c.gpr[t][0] = 0;
+  tt_exec_result r = dispatch(st, t, in);
+  if (TT_KNOB_IS(st, GPR0, 1)) st->c.gpr[t][0] = 0;
+  return r;
+}
+
+static tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in) {
   switch ((tt_form)in->form) {
 #define TT_FORM(ID, mn, dm, dv) case TT_FORM_##ID: return tt_exec_##ID(st, t, &in->a.ID);
 #include "isa_x.h"
@@ -45,7 +77,7 @@ static int try_issue(tt_state *st, unsigned t) {
     th->head_valid = 1;
   }
   const tt_insn *in = &th->head;
-  if (th->latch.op != TT_LATCH_NONE && tt_gate_catches(th->latch.block_mask, in->block_bits)) {
+  if (tt_latch_catches(st, t, in)) {
     th->wait_kind = TT_WAIT_LATCH;
     return 0;
   }
@@ -61,7 +93,7 @@ static int try_issue(tt_state *st, unsigned t) {
     th->wait_kind = (uint8_t)why;
     return 0;
   }
-  if (in->reserved && TT_KNOB_IS(st, RESERVED_BITS, 0)) tt_fault(st, t, TT_FC_RESERVED_BITS);
+  if (tt_insn_reserved(st, in) && TT_KNOB_IS(st, RESERVED_BITS, 0)) tt_fault(st, t, TT_FC_RESERVED_BITS);
   if (tt_dispatch(st, t, in) == TT_EXEC_RETRY) {
     th->wait_kind = (uint8_t)(in->form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR);
     st->c.thcon_spinner = (uint8_t)(1 + t);

@@ -16,7 +16,14 @@
 
 /* ---- SETDMAREG ------------------------------------------------------------------------------ */
 tt_exec_result tt_exec_SETDMAREG_IMM(tt_state *st, unsigned t, const tt_args_SETDMAREG_IMM *a) {
-  tt_half_set(st, t, a->result_half_reg, TT_DEFECT(SETDMAREG_14BIT) ? a->new_value & 0x3FFFu : a->new_value);
+  uint32_t v = TT_DEFECT(SETDMAREG_14BIT) || TT_KNOB_IS(st, SETDMAREG_IMM_BITS, 1)  /* AMB-10 */
+                   ? a->new_value & 0x3FFFu : a->new_value;
+  if (TT_KNOB_IS(st, SETDMAREG_RESULT, 1)) {  /* AMB-13: the write lands two cycles later */
+    unsigned sh = 16u * (a->result_half_reg & 1u);
+    tt_gpr_land(st, t, a->result_half_reg >> 1, v << sh, 0xFFFFu << sh, TT_LAT_SETDMAREG);
+    return TT_EXEC_DONE;
+  }
+  tt_half_set(st, t, a->result_half_reg, v);
   return TT_EXEC_DONE;
 }
 
@@ -151,7 +158,7 @@ tt_exec_result tt_exec_DMANOP(tt_state *st, unsigned t, const tt_args_DMANOP *a)
  * both modes, unless a wait is already latched. */
 tt_exec_result tt_exec_FLUSHDMA(tt_state *st, unsigned t, const tt_args_FLUSHDMA *a) {
   if (TT_KNOB_IS(st, FLUSHDMA, 1) && st->c.thr[t].latch.op == TT_LATCH_NONE) {
-    tt_args_STALLWAIT sw = {a->word, 0x020u, a->condition_mask ? a->condition_mask : 0xFu};
+    tt_args_STALLWAIT sw = {a->word & ~0x6000u, 0x020u, a->condition_mask ? a->condition_mask : 0xFu};
     return tt_exec_STALLWAIT(st, t, &sw);
   }
   return TT_EXEC_DONE;
@@ -188,6 +195,11 @@ static int l1_address(tt_state *st, unsigned t, uint32_t addr_reg, uint32_t off_
 
 tt_exec_result tt_exec_LOADIND(tt_state *st, unsigned t, const tt_args_LOADIND *a) {
   uint32_t addr;
+  /* loadind_offset_bits=8 (AMB-11): bit 21 extends the index; 128..255 name no half-register */
+  if (TT_KNOB_IS(st, LOADIND_OFFSET_BITS, 1) && ((a->word >> 21) & 1u)) {
+    tt_fault(st, t, TT_FC_HALFREG_RANGE);
+    return TT_EXEC_DONE;
+  }
   if (!l1_address(st, t, a->addr_reg, a->offset_half_reg, a->offset_increment, &addr))
     return TT_EXEC_DONE;
   uint32_t dst = a->result_reg & (a->size ? 0x3Fu : 0x3Cu);
@@ -223,13 +235,17 @@ tt_exec_result tt_exec_STOREIND_L1(tt_state *st, unsigned t, const tt_args_STORE
 
 /* ---- MMIO ------------------------------------------------------------------------------------- */
 /* Returns 1 when ThCon may access addr: >= 0xFFB11000 (below is UB); the TDMA-RISC page is
- * reachable but unmapped for Tensix on Blackhole (AMB-26): flagged noncontractual. */
+ * reachable but unmapped for Tensix on Blackhole (AMB-26): flagged noncontractual. Returns 2
+ * for that page under tdma_risc=unmapped: stores vanish, loads return 0. */
 static int mmio_ok(tt_state *st, unsigned t, uint32_t addr) {
   if (addr < TT_MMIO_LOW) {
     tt_fault(st, t, TT_FC_MMIO_RANGE);
     return 0;
   }
-  if (addr < TT_MMIO_LOW + 0x1000u) tt_fault(st, t, TT_FC_TDMA_RISC);
+  if (addr < TT_MMIO_LOW + 0x1000u) {
+    tt_fault(st, t, TT_FC_TDMA_RISC);
+    if (TT_KNOB_IS(st, TDMA_RISC, 1)) return 2;
+  }
   return 1;
 }
 
@@ -239,20 +255,20 @@ tt_exec_result tt_exec_STOREIND_MMIO(tt_state *st, unsigned t, const tt_args_STO
   uint32_t addr = TT_MMIO_BASE + (x & 0x000FFFFCu);
   uint32_t data = st->c.gpr[t][a->data_reg];
   tt_half_set(st, t, a->offset_half_reg, off + offset_increments[a->offset_increment]);
-  if (mmio_ok(st, t, addr)) tt_mmio_write(st, addr, data);
+  if (mmio_ok(st, t, addr) == 1) tt_mmio_write(st, addr, data);
   return TT_EXEC_DONE;
 }
 
 tt_exec_result tt_exec_STOREREG(tt_state *st, unsigned t, const tt_args_STOREREG *a) {
   uint32_t addr = TT_MMIO_BASE + (a->addr_lo << 2);
-  if (mmio_ok(st, t, addr)) tt_mmio_write(st, addr, st->c.gpr[t][a->data_reg]);
+  if (mmio_ok(st, t, addr) == 1) tt_mmio_write(st, addr, st->c.gpr[t][a->data_reg]);
   return TT_EXEC_DONE;
 }
 
 tt_exec_result tt_exec_LOADREG(tt_state *st, unsigned t, const tt_args_LOADREG *a) {
   uint32_t addr = TT_MMIO_BASE + (a->addr_lo << 2);
-  if (mmio_ok(st, t, addr))
-    tt_gpr_land(st, t, a->result_reg, tt_mmio_read(st, addr), ~0u, TT_LAT_LOADREG);
+  int ok = mmio_ok(st, t, addr);
+  if (ok) tt_gpr_land(st, t, a->result_reg, ok == 1 ? tt_mmio_read(st, addr) : 0u, ~0u, TT_LAT_LOADREG);
   return TT_EXEC_DONE;
 }
 
@@ -333,7 +349,8 @@ tt_exec_result tt_exec_ATINCGETPTR(tt_state *st, unsigned t, const tt_args_ATINC
     return TT_EXEC_RETRY;                                    /* empty */
   }
   uint32_t inc = (uint32_t)(!a->no_incr) << a->incr_log2;
-  uint32_t m = (1u << a->int_width) - 1u;
+  /* atincgetptr_mask=like_atincget (AMB-30): ATINCGET's (2 << IntWidth) - 1 */
+  uint32_t m = (uint32_t)(((uint64_t)(TT_KNOB_IS(st, ATINCGETPTR_MASK, 1) ? 2 : 1) << a->int_width) - 1u);
   st->c.gpr[t][a->result_reg] = l1_masked_add(st, base + a->ofs * 4u, inc, m);
   return TT_EXEC_DONE;
 }

@@ -12,6 +12,18 @@ int tt_mutex_slot_valid(uint32_t index) {
   return index == 0 || index == 2 || index == 3 || index == 4;
 }
 
+/* mutex_indices=wh (AMB-24): WormholeB0's mutexes 0, 2..7 exist. */
+int tt_mutex_exists(const tt_state *st, uint32_t index) {
+  if (TT_KNOB_IS(st, MUTEX_INDICES, 1) && index >= 5 && index < TT_MUTEX_SLOTS) return 1;
+  return tt_mutex_slot_valid(index);
+}
+
+/* field_width=llk (AMB-29): tt-llk's 24-bit mutex index. */
+uint32_t tt_mutex_index(const tt_state *st, const tt_insn *in) {
+  uint32_t i = in->form == TT_FORM_ATGETM ? in->a.ATGETM.mutex_index : in->a.ATRELM.mutex_index;
+  return TT_KNOB_IS(st, FIELD_WIDTH, 1) ? in->word & 0xFFFFFFu : i;
+}
+
 tt_exec_result tt_exec_SEMINIT(tt_state *st, unsigned t, const tt_args_SEMINIT *a) {
   (void)t;
   for (unsigned i = 0; i < TT_SEM_COUNT; i++) {
@@ -46,16 +58,15 @@ static int waits_for_mutex(const tt_state *st, unsigned u, uint32_t index) {
   const tt_thread *th = &st->c.thr[u];
   if (th->pc >= th->len || th->wait_kind != TT_WAIT_MUTEX) return 0;
   uint32_t w = st->prog[u][th->pc];
-  return (w >> 24) == 0xA0 && (w & 0xFFFFu) == index;
+  uint32_t mask = TT_KNOB_IS(st, FIELD_WIDTH, 1) ? 0xFFFFFFu : 0xFFFFu;
+  return (w >> 24) == 0xA0 && (w & mask) == index;
 }
 
 /* Gate reasons of the Sync Unit: 0 when the instruction may issue, else a tt_wait_kind. */
 unsigned tt_sync_gate(const tt_state *st, unsigned t, const tt_insn *in) {
-  uint32_t index;
-  if (in->form == TT_FORM_ATGETM) index = in->a.ATGETM.mutex_index;
-  else if (in->form == TT_FORM_ATRELM) index = in->a.ATRELM.mutex_index;
-  else return TT_WAIT_NONE;
-  if (!tt_mutex_slot_valid(index)) return TT_WAIT_MUTEX_INVALID;
+  if (in->form != TT_FORM_ATGETM && in->form != TT_FORM_ATRELM) return TT_WAIT_NONE;
+  uint32_t index = tt_mutex_index(st, in);
+  if (!tt_mutex_exists(st, index)) return TT_WAIT_MUTEX_INVALID;
   if (in->form == TT_FORM_ATRELM) return TT_WAIT_NONE;
   uint8_t holder = st->c.mutex[index], handoff = st->c.mutex_handoff[index];
   if (holder != 0 && holder != 1 + t) return TT_WAIT_MUTEX;
@@ -64,13 +75,14 @@ unsigned tt_sync_gate(const tt_state *st, unsigned t, const tt_insn *in) {
 }
 
 tt_exec_result tt_exec_ATGETM(tt_state *st, unsigned t, const tt_args_ATGETM *a) {
-  st->c.mutex[a->mutex_index] = (uint8_t)(1 + t);
-  st->c.mutex_handoff[a->mutex_index] = 0;
+  uint32_t i = (TT_KNOB_IS(st, FIELD_WIDTH, 1) ? a->word & 0xFFFFFFu : a->mutex_index) % TT_MUTEX_SLOTS;
+  st->c.mutex[i] = (uint8_t)(1 + t);
+  st->c.mutex_handoff[i] = 0;
   return TT_EXEC_DONE;
 }
 
 tt_exec_result tt_exec_ATRELM(tt_state *st, unsigned t, const tt_args_ATRELM *a) {
-  uint32_t i = a->mutex_index;
+  uint32_t i = (TT_KNOB_IS(st, FIELD_WIDTH, 1) ? a->word & 0xFFFFFFu : a->mutex_index) % TT_MUTEX_SLOTS;
   if (st->c.mutex[i] != 1 + t && !TT_DEFECT(ATRELM_NONOWNER))
     return TT_EXEC_DONE;  /* not the owner: no state change */
   st->c.mutex[i] = 0;

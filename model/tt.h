@@ -24,7 +24,8 @@
 #define TT_CFG_GLOBAL_BASE 180         /* GLOBAL_CFGREG_BASE_ADDR32: >= applies to both banks */
 #define TT_TCFG_WORD_COUNT 68          /* THD_STATE_SIZE */
 #define TT_SEM_COUNT 8
-#define TT_MUTEX_SLOTS 5               /* indices 0..4; index 1 does not exist on Blackhole */
+#define TT_MUTEX_SLOTS 8               /* indices 0..4 on Blackhole (1 does not exist); 5..7 exist
+                                          only under knob mutex_indices=wh (AMB-24) */
 #define TT_L1_SIZE (1536u * 1024u)     /* TENSIX_SRAM_SIZE on Blackhole */
 #define TT_L1_SIZE_WH (1464u * 1024u)  /* knob l1_size=1464k */
 #define TT_MMIO_BASE 0xFFB00000u       /* ThCon MMIO window 0xFFB00000..0xFFBFFFFF */
@@ -79,7 +80,8 @@ typedef enum tt_fault_class {
   X(TDMA_RISC, NONCONTRACTUAL, "MMIO access to TDMA-RISC, unmapped for Tensix on BH")       \
   X(REG2FLOP, UNSUPPORTED, "REG2FLOP is UnsupportedFunctionality on Blackhole")            \
   X(RSTDMA, UNSUPPORTED, "RSTDMA has no documented semantics")                             \
-  X(FRONTEND_OP, UNIMPLEMENTED, "MOP/REPLAY expansion is not modelled")
+  X(FRONTEND_OP, UNIMPLEMENTED, "MOP/REPLAY expansion is not modelled")                          \
+  X(HALFREG_RANGE, UNDEFINED, "half-register index >= 128 (loadind_offset_bits=8)")
 #define TT_X_ENUM(id, cls, text) TT_FC_##id,
 typedef enum tt_fault_code { TT_FAULT_CODES(TT_X_ENUM) TT_FAULT_CODE_COUNT } tt_fault_code;
 #undef TT_X_ENUM
@@ -177,7 +179,7 @@ typedef struct tt_packer {
 enum { TT_STUB_UNPACK0, TT_STUB_UNPACK1, TT_STUB_PACK, TT_STUB_FPU, TT_STUB_SFPU, TT_STUB_MOVER };
 /* Round-robin arbitration pointers, one per contended resource. */
 enum { TT_RR_THCON, TT_RR_SYNC, TT_RR_CFG0 /* + stage index */, TT_RR_MUTEX0 = TT_RR_CFG0 + 6,
-       TT_RR_UNIT0 = TT_RR_MUTEX0 + 5 /* + stub unit */, TT_RR_COUNT = TT_RR_UNIT0 + 6 };
+       TT_RR_UNIT0 = TT_RR_MUTEX0 + TT_MUTEX_SLOTS /* + stub unit */, TT_RR_COUNT = TT_RR_UNIT0 + 6 };
 
 /* One pending asynchronous GPR write-back (LOADIND, LOADREG, ATINCGET, RDCFG). */
 typedef struct tt_wb {
@@ -262,7 +264,7 @@ typedef struct tt_core {
   uint8_t sem_max[TT_SEM_COUNT];                        /* 4-bit, reset 0 */
   uint8_t mutex[TT_MUTEX_SLOTS];                        /* 0 nobody, 1+t held by thread t */
   uint8_t mutex_handoff[TT_MUTEX_SLOTS];                /* 0 none, 1+t reserved by the fairness rule */
-  uint8_t pad0[2];
+  uint8_t pad0[4];
   tt_thread thr[TT_THREAD_COUNT];
   /* side-effect observations (write-only hardware actions, recorded for checking) */
   uint32_t prng_seed;                                   /* last value written to PRNG_SEED */
@@ -361,6 +363,30 @@ const char *tt_knob_ref(unsigned knob);
 const char *tt_knob_text(unsigned knob);
 /* Set knob by names; 0 ok, -1 unknown knob, -2 unknown value. */
 int tt_knob_set(tt_state *st, const char *name, const char *value);
+int tt_knob_by_name(const char *name);                 /* index, or -1 */
+int tt_knob_value_index(unsigned knob, const char *value);  /* index, or -1 */
+unsigned tt_knob_value_count(unsigned knob);
+
+/* ---- ambiguity registry (ambiguities.def; `ttconf --ambiguities`) -------------------------- */
+typedef struct tt_amb {
+  unsigned id;              /* N of AMB-N */
+  const char *slug;         /* file-name part: reports/ambiguities/AMB-NN-<slug>.md */
+  const char *modes;        /* "func+cycle", "cycle" or "none": where a stream separates them */
+  const char *question, *why_default, *models;
+  const char *unobservable; /* "" when a stream can separate the readings */
+} tt_amb;
+typedef struct tt_amb_reading {
+  unsigned amb;             /* id of its ambiguity */
+  const char *knob, *value; /* knob "" for a reading no stream can select (value: a label) */
+  const char *pages, *text;
+} tt_amb_reading;
+unsigned tt_amb_count(void);
+const tt_amb *tt_amb_get(unsigned i);
+const tt_amb *tt_amb_by_id(unsigned id);
+unsigned tt_amb_reading_count(void);
+const tt_amb_reading *tt_amb_reading_get(unsigned i);
+/* The reading row of knob value `value` (for value 0: its first row), or NULL. */
+const tt_amb_reading *tt_amb_reading_of(unsigned knob, unsigned value);
 const char *tt_fault_class_name(unsigned cls);     /* "none", "undefined", ... */
 int tt_fault_class_parse(const char *name);        /* or -1 */
 const char *tt_fault_code_text(unsigned code);

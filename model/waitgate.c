@@ -4,7 +4,11 @@
  * WormholeB0/TensixTile/TensixCoprocessor/WaitGate.md (per-cycle procedure).
  * Deviations (documented defaults, knobs in knobs.def): SEMWAIT with ConditionMask 0 is UB
  * (AMB-2); STREAMWAIT latches its target at issue and reads the stream id at evaluation
- * (AMB-6); bits 13/14 of a STALLWAIT word are reserved (AMB-7).
+ * (AMB-6); bits 13/14 of a STALLWAIT word are reserved (AMB-7). Other readings, each a knob:
+ * a wait replaces a latched one (wait_replace, AMB-3); an 11-bit STREAMWAIT Lo
+ * (streamwait_lo_bits, AMB-4); what STREAMWAIT holds (streamwait_blocks, AMB-5); STALLWAIT
+ * bits 13/14 (stallwait_bits_13_14, AMB-7); block bits of unlisted opcodes (unlisted_block,
+ * AMB-28) and of FLUSHDMA (flushdma_b0, AMB-32).
  *
  * The never-replace rule needs no code: every wait opcode is caught by every block bit, and a
  * latched block mask is never zero (defaults are substituted), so a second wait instruction
@@ -26,12 +30,34 @@ static uint16_t default_block(uint32_t block_mask) {
   return (uint16_t)(block_mask ? block_mask : TT_DEFAULT_BLOCK);
 }
 
+/* Block bits that catch `in` under the knobs (AMB-28 unlisted opcodes, AMB-32 FLUSHDMA). */
+static uint16_t block_bits_of(const tt_state *st, const tt_insn *in) {
+  if (in->form == TT_FORM_FOREIGN && tt_isa_foreign[in->foreign].kind == TT_FG_NOTABLE) {
+    if (TT_KNOB_IS(st, UNLISTED_BLOCK, 1)) return TT_BLOCK_ALL;
+    if (TT_KNOB_IS(st, UNLISTED_BLOCK, 2)) return 0;
+  }
+  if (in->form == TT_FORM_FLUSHDMA && TT_KNOB_IS(st, FLUSHDMA_B0, 1)) return 0x020u;
+  return in->block_bits;
+}
+
+int tt_latch_catches(const tt_state *st, unsigned t, const tt_insn *in) {
+  const tt_latch *l = &st->c.thr[t].latch;
+  if (l->op == TT_LATCH_NONE) return 0;
+  /* wait_replace=overwrite (AMB-3): a wait instruction passes and replaces the latch */
+  if (TT_KNOB_IS(st, WAIT_REPLACE, 1) &&
+      (in->form == TT_FORM_STALLWAIT || in->form == TT_FORM_SEMWAIT || in->form == TT_FORM_STREAMWAIT))
+    return 0;
+  return tt_gate_catches(l->block_mask, block_bits_of(st, in));
+}
+
 tt_exec_result tt_exec_STALLWAIT(tt_state *st, unsigned t, const tt_args_STALLWAIT *a) {
   tt_latch *l = &st->c.thr[t].latch;
+  uint32_t cond = a->condition_mask, hi = (a->word >> 13) & 3u;  /* bits 13/14 (AMB-7) */
+  if (TT_KNOB_IS(st, STALLWAIT_BITS_13_14, 2)) cond |= (hi & 1u) << 10 | (hi >> 1) << 11;
+  int zero = cond == 0 && !(hi && TT_KNOB_IS(st, STALLWAIT_BITS_13_14, 1));
   l->op = TT_LATCH_STALLWAIT;
   l->block_mask = default_block(a->block_mask);
-  l->cond_mask = (uint16_t)(a->condition_mask || TT_DEFECT(COND_DEFAULT_ZERO)
-                                ? a->condition_mask : TT_DEFAULT_STALL_COND);
+  l->cond_mask = (uint16_t)(!zero || TT_DEFECT(COND_DEFAULT_ZERO) ? cond : TT_DEFAULT_STALL_COND);
   l->sem_mask = 0;
   l->stream_select = 0;
   l->condition_index = 0;
@@ -46,7 +72,7 @@ tt_exec_result tt_exec_SEMWAIT(tt_state *st, unsigned t, const tt_args_SEMWAIT *
       tt_fault(st, t, TT_FC_SEMWAIT_COND0);
       return TT_EXEC_DONE;
     }
-    tt_args_STALLWAIT sw = {a->word, a->block_mask, 0};  /* Sep-2025 text: defined fallback */
+    tt_args_STALLWAIT sw = {a->word & ~0x6000u, a->block_mask, 0};  /* Sep-2025 text: defined fallback */
     return tt_exec_STALLWAIT(st, t, &sw);
   }
   l->op = TT_LATCH_SEMWAIT;
@@ -70,14 +96,18 @@ static uint32_t stream_target(const tt_state *st, unsigned t, unsigned ci, uint3
 
 tt_exec_result tt_exec_STREAMWAIT(tt_state *st, unsigned t, const tt_args_STREAMWAIT *a) {
   tt_latch *l = &st->c.thr[t].latch;
+  uint32_t lo = a->target_value_lo;
+  if (TT_KNOB_IS(st, STREAMWAIT_LO_BITS, 1)) lo |= ((a->word >> 14) & 1u) << 10;  /* AMB-4 */
   l->op = TT_LATCH_STREAMWAIT;
-  l->block_mask = default_block(a->block_mask);
+  l->block_mask = TT_KNOB_IS(st, STREAMWAIT_BLOCKS, 1) ? 0x01Cu          /* yaml: B2|B3|B4 */
+                  : TT_KNOB_IS(st, STREAMWAIT_BLOCKS, 2) ? 0x002u        /* SEED-0: B1 */
+                  : default_block(a->block_mask);
   l->cond_mask = (uint16_t)(1u << a->condition_index);
   l->condition_index = (uint8_t)a->condition_index;
   l->stream_select = (uint8_t)a->stream_select;
   l->sem_mask = 0;
-  l->target_lo = a->target_value_lo;
-  l->target = stream_target(st, t, a->condition_index, a->target_value_lo);
+  l->target_lo = lo;
+  l->target = stream_target(st, t, a->condition_index, lo);
   return TT_EXEC_DONE;
 }
 

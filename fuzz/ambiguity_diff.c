@@ -1,0 +1,291 @@
+/* ambiguity_diff.c — the readings of the documentation's ambiguities, told apart.
+ *
+ * One input runs under the model's default reading (every knob at value 0) and under each
+ * alternative reading of each knob, one knob changed at a time (model/ambiguities.def says
+ * which ambiguity a knob value reads). An input whose end states differ is a *witness* of that
+ * reading, named `AMB-<n>.<knob>=<value>` (e.g. `AMB-4.streamwait_lo_bits=11`). A witness is a
+ * finding to keep, not a bug.
+ *
+ * Modes: every knob value is compared in cycle mode, and also in functional mode when its
+ * ambiguity is observable there (registry modes "func+cycle"). The input's own knobs are not
+ * used: the base is always the default reading.
+ *
+ * End state (what "differ" means; the same for the pages of reports/ambiguities/): every
+ * architectural location (GPRs, Config, ThreadConfig, semaphores, mutexes, L1, MMIO, the Src
+ * stub, by value), each thread's position in its stream (done, or where it stopped) and the
+ * outcome (done / deadlock); the class of each thread's first fault (the model's record of
+ * UndefinedBehavior etc., which `expect tN fault` pins); in cycle mode the cycle count of a
+ * finished run. A witness is graded by what differs: the architectural state (3), only the
+ * cycle count (2), only the fault record (1); tools keep the strongest. Not compared: latches
+ * still set after the last instruction, hazards, stall counters, side-effect counters of
+ * units outside the model (PRNG reseeds, icache invalidations), the cycle a deadlock is
+ * detected in. A run that hits its budget (generous: every run that can finish does) is not
+ * compared.
+ *
+ * Reporting (how a campaign keeps witnesses without stopping): the libFuzzer/AFL++ entry point
+ * never aborts. Each (knob, value, grade) has its own branch that an input with that witness
+ * reaches (amb_cover), so the first input to show a witness is new coverage and both engines
+ * keep it in their corpus, once. fuzz/triage.sh then collects the witnesses from the campaign corpus
+ * (`build/fuzz-tool/ambtool collect`), minimises each new one and lists it in reports/fuzz.md.
+ * The replay driver counts witnesses as witnesses, not failures; a reproducer carrying
+ * `# witness: NAME` must still show NAME. check_prog (replay, --fire, --minimize) reports the
+ * first witness in knob order. */
+#include <stdio.h>
+#include <string.h>
+#include "fz.h"
+#include "amb_diff.h"
+
+static const char *const invariants[] = {"AMB-<n>.<knob>=<value> (witness)", NULL};
+
+static tt_state s_base, s_alt;
+static int ready;
+static uint8_t in_func[TT_KNOB_COUNT][AMB_MAX_VALUES];
+static unsigned amb_id[TT_KNOB_COUNT][AMB_MAX_VALUES];
+static char names[TT_KNOB_COUNT][AMB_MAX_VALUES][80];
+static unsigned long long n_runs, n_witness_inputs;
+
+void amb_init(void) {
+  if (ready) return;
+  tt_init(&s_base);
+  tt_init(&s_alt);
+  for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
+    for (unsigned v = 1; v < tt_knob_value_count(k) && v < AMB_MAX_VALUES; v++) {
+      const tt_amb_reading *r = tt_amb_reading_of(k, v);
+      const tt_amb *a = r ? tt_amb_by_id(r->amb) : NULL;
+      amb_id[k][v] = a ? a->id : 0;
+      in_func[k][v] = a && strcmp(a->modes, "func+cycle") == 0;
+      char val[32];
+      const char *vs = tt_knob_values(k);
+      unsigned i = 0;
+      for (unsigned idx = 0; idx < v && *vs; vs++) idx += *vs == '|';  /* skip v values */
+      while (vs[i] && vs[i] != '|' && i + 1 < sizeof val) { val[i] = vs[i]; i++; }
+      val[i] = 0;
+      snprintf(names[k][v], sizeof names[k][v], "AMB-%u.%s=%s", amb_id[k][v], tt_knob_name(k), val);
+    }
+  ready = 1;
+}
+
+const char *amb_witness_name(unsigned k, unsigned v) {
+  amb_init();
+  return k < TT_KNOB_COUNT && v && v < AMB_MAX_VALUES ? names[k][v] : "?";
+}
+unsigned amb_witness_amb(unsigned k, unsigned v) { amb_init(); return amb_id[k][v]; }
+int amb_in_func(unsigned k, unsigned v) {
+  amb_init();
+  return in_func[k][v];
+}
+
+int amb_parse_name(const char *name, unsigned *k, unsigned *v) {
+  amb_init();
+  for (unsigned a = 0; a < TT_KNOB_COUNT; a++)
+    for (unsigned b = 1; b < tt_knob_value_count(a) && b < AMB_MAX_VALUES; b++)
+      if (strcmp(names[a][b], name) == 0) { *k = a; *v = b; return 0; }
+  return -1;
+}
+
+uint64_t amb_budget(const fz_prog *p, unsigned mode) {
+  uint64_t n = fz_total(p);
+  return mode == TT_MODE_CYCLE ? 64u * n + 256u : 2u * n + 16u;  /* func: always enough (run.c) */
+}
+
+/* Run p from reset with every knob at its default except knob k = v (k = TT_KNOB_COUNT: none). */
+tt_outcome amb_run(tt_state *st, const fz_prog *p, unsigned mode, unsigned k, unsigned v) {
+  fz_setup(st, p);
+  for (unsigned j = 0; j < TT_KNOB_COUNT; j++) st->p.knob[j] = 0;
+  if (k < TT_KNOB_COUNT) st->p.knob[k] = (uint8_t)v;
+  tt_set_mode(st, (tt_mode)mode);
+  return tt_run(st, amb_budget(p, mode));
+}
+
+/* The end state, by value: what tt_state_diff compares (GPRs, Config, ThreadConfig,
+ * semaphores, mutexes, L1, MMIO, the Src stub), each thread's position and first fault class,
+ * and the outcome. A granule that was written but holds zeros is equal to one never written
+ * (the dirty list is bookkeeping, not state). Cycle mode adds the cycle count of a finished
+ * run (a deadlock's detection cycle is not an end state). */
+static uint64_t mixw(uint64_t h, const void *p, size_t n) {  /* 8 bytes per step */
+  const uint8_t *b = p;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, b + i, 8);
+    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+  }
+  for (; i < n; i++) h = (h ^ b[i]) * 0x100000001B3ull;
+  return h;
+}
+
+static int zero_chunk(const uint8_t *p) {
+  uint64_t acc = 0;
+  for (unsigned i = 0; i < (1u << TT_DIRTY_SHIFT); i += 8) {
+    uint64_t w;
+    memcpy(&w, p + i, 8);
+    acc |= w;
+  }
+  return acc == 0;
+}
+
+static int zero_src(const tt_state *st) {
+  const uint32_t *w = &st->src[0][0][0];
+  for (size_t i = 0; i < sizeof st->src / sizeof *w; i++)
+    if (w[i]) return 0;
+  return 1;
+}
+
+void amb_end_of(tt_state *st, tt_outcome out, amb_end *e) {
+  const tt_core *c = &st->c;
+  uint64_t h = 0xCBF29CE484222325ull;
+  h = mixw(h, c->gpr, sizeof c->gpr);
+  h = mixw(h, c->cfg, sizeof c->cfg);
+  h = mixw(h, c->tcfg, sizeof c->tcfg);
+  h = mixw(h, c->sem_value, sizeof c->sem_value);
+  h = mixw(h, c->sem_max, sizeof c->sem_max);
+  h = mixw(h, c->mutex, sizeof c->mutex);
+  uint32_t pcs[TT_THREAD_COUNT], fc[TT_THREAD_COUNT];
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    pcs[t] = c->thr[t].pc;
+    fc[t] = c->thr[t].fault_class;
+  }
+  h = mixw(h, pcs, sizeof pcs);
+  e->faults = mixw(0x84222325ull, fc, sizeof fc);
+  uint64_t sum = 0;
+  for (unsigned i = 0; i < c->l1_dirty_count; i++) {
+    uint32_t ch = st->l1_dirty_list[i];
+    const uint8_t *p = &st->l1[(size_t)ch << TT_DIRTY_SHIFT];
+    if (!zero_chunk(p)) sum += mixw(mixw(0x1000u + ch, &ch, 4), p, 1u << TT_DIRTY_SHIFT);
+  }
+  for (unsigned i = 0; i < c->mmio_dirty_count; i++) {
+    uint32_t ch = st->mmio_dirty_list[i];
+    const uint8_t *p = (const uint8_t *)&st->mmio[(size_t)ch << (TT_DIRTY_SHIFT - 2)];
+    if (!zero_chunk(p)) sum += mixw(mixw(0x2000u + ch, &ch, 4), p, 1u << TT_DIRTY_SHIFT);
+  }
+  h = mixw(h, &sum, sizeof sum);
+  if (c->src_dirty && !zero_src(st)) h = mixw(h, st->src, sizeof st->src);
+  e->arch = h ^ (uint64_t)out * 0x9E3779B97F4A7C15ull;
+  e->cycles = st->p.mode == TT_MODE_CYCLE && out == TT_OUT_DONE ? tt_cycle_count(st) : 0;
+  e->out = out;
+}
+
+int amb_level(const amb_end *a, const amb_end *b) {
+  if (a->out == TT_OUT_BUDGET || b->out == TT_OUT_BUDGET) return 0;
+  if (a->arch != b->arch) return AMB_LEVEL_ARCH;
+  if (a->faults != b->faults) return AMB_LEVEL_FAULTS;
+  return a->cycles != b->cycles ? AMB_LEVEL_CYCLES : 0;
+}
+
+const char *amb_level_name(int level) {
+  return level == AMB_LEVEL_ARCH ? "state" : level == AMB_LEVEL_FAULTS ? "fault record only"
+         : level == AMB_LEVEL_CYCLES ? "cycle count only" : "nothing";
+}
+
+int amb_separates(const fz_prog *p, unsigned k, unsigned v, unsigned mode) {
+  amb_init();
+  amb_end e0, e1;
+  amb_end_of(&s_base, amb_run(&s_base, p, mode, TT_KNOB_COUNT, 0), &e0);
+  amb_end_of(&s_alt, amb_run(&s_alt, p, mode, k, v), &e1);
+  tt_reset(&s_base);
+  tt_reset(&s_alt);
+  return amb_level(&e0, &e1);
+}
+
+unsigned amb_witnesses(const fz_prog *p, uint8_t lvs[TT_KNOB_COUNT][AMB_MAX_VALUES],
+                       uint8_t md[TT_KNOB_COUNT][AMB_MAX_VALUES]) {
+  amb_init();
+  unsigned n = 0;
+  memset(lvs, 0, sizeof(uint8_t) * TT_KNOB_COUNT * AMB_MAX_VALUES);
+  memset(md, 0, sizeof(uint8_t) * TT_KNOB_COUNT * AMB_MAX_VALUES);
+  for (unsigned mode = TT_MODE_FUNC; mode <= TT_MODE_CYCLE; mode++) {
+    amb_end e0, e1;
+    amb_end_of(&s_base, amb_run(&s_base, p, mode, TT_KNOB_COUNT, 0), &e0);
+    n_runs++;
+    tt_reset(&s_base);
+    if (e0.out == TT_OUT_BUDGET) continue;
+    for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
+      for (unsigned v = 1; v < tt_knob_value_count(k) && v < AMB_MAX_VALUES; v++) {
+        if (mode == TT_MODE_FUNC && !in_func[k][v]) continue;
+        amb_end_of(&s_alt, amb_run(&s_alt, p, mode, k, v), &e1);
+        n_runs++;
+        int lv = amb_level(&e0, &e1);
+        if (lv > lvs[k][v]) {
+          n += lvs[k][v] == 0;
+          lvs[k][v] = (uint8_t)lv;
+          md[k][v] = (uint8_t)mode;
+        }
+        tt_reset(&s_alt);
+      }
+  }
+  return n;
+}
+
+static int check_prog(const fz_prog *p, fz_fail *f) {
+  static uint8_t lv[TT_KNOB_COUNT][AMB_MAX_VALUES], md[TT_KNOB_COUNT][AMB_MAX_VALUES];
+  memset(f, 0, sizeof *f);
+  if (!amb_witnesses(p, lv, md)) return 0;
+  n_witness_inputs++;
+  for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
+    for (unsigned v = 1; v < AMB_MAX_VALUES; v++)
+      if (lv[k][v])
+        return fz_failf(f, amb_witness_name(k, v),
+                        "the end state under %s=%s differs from the default reading (%s mode; %s)",
+                        tt_knob_name(k), strchr(amb_witness_name(k, v), '=') + 1,
+                        md[k][v] == TT_MODE_CYCLE ? "cycle" : "func",
+                        amb_level_name(lv[k][v]));
+  return 0;
+}
+
+static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
+  static fz_prog p;
+  fz_prog_decode(d, n, &p);
+  return check_prog(&p, f);
+}
+
+static void init(void) { amb_init(); }
+
+static void stats(char *buf, size_t n) {
+  snprintf(buf, n, "%llu runs, %llu inputs were witnesses", n_runs, n_witness_inputs);
+}
+
+static int reports(const fz_prog *p, const char *name) {
+  unsigned k, v;
+  if (amb_parse_name(name, &k, &v) != 0) return 0;
+  return (in_func[k][v] && amb_separates(p, k, v, TT_MODE_FUNC)) ||
+         amb_separates(p, k, v, TT_MODE_CYCLE);
+}
+
+const fz_target fz_this_target = {"ambiguity_diff", invariants, 1, check_bytes, check_prog, init,
+                                  stats, 1, reports};
+
+/* One branch per (knob, value, level): an input showing that witness reaches it, which both
+ * engines see as new coverage (an architectural witness of a reading that so far had only a
+ * cycle-count one is new again). The empty asm statements with distinct operands keep the
+ * cases apart (nothing can merge or sink them): each is its own basic block and counter. */
+#define AMB_EDGE1(k, l, v) case (k) * 32 + (l) * 8 + (v): __asm__ volatile("" : : "i"((k) * 32 + (l) * 8 + (v))); break;
+#define AMB_EDGE(k, v) AMB_EDGE1(k, 1, v) AMB_EDGE1(k, 2, v) AMB_EDGE1(k, 3, v)
+#define AMB_EDGES(k) AMB_EDGE(k, 1) AMB_EDGE(k, 2) AMB_EDGE(k, 3) AMB_EDGE(k, 4) AMB_EDGE(k, 5) \
+                     AMB_EDGE(k, 6) AMB_EDGE(k, 7)
+static void amb_cover(unsigned k, unsigned v, unsigned level) {
+  switch (k * 32 + level * 8 + v) {
+#define TT_KNOB(ID, name, values, amb, text) AMB_EDGES(TT_KNOB_##ID)
+#include "knobs.def"
+#undef TT_KNOB
+  default: break;
+  }
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc; (void)argv;
+  amb_init();
+  return 0;
+}
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static fz_prog p;
+  static uint8_t lv[TT_KNOB_COUNT][AMB_MAX_VALUES], md[TT_KNOB_COUNT][AMB_MAX_VALUES];
+  fz_prog_decode(data, size, &p);
+  if (amb_witnesses(&p, lv, md))
+    for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
+      for (unsigned v = 1; v < AMB_MAX_VALUES; v++)
+        if (lv[k][v]) amb_cover(k, v, lv[k][v]);
+  return 0;
+}
