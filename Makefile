@@ -381,7 +381,7 @@ oss-fuzz-test:
 fuzz-resume-test: fuzz-build
 	@bash fuzz/resume-test.sh
 
-# ---- mutation testing (mutation/mutate.py; slow, so outside make test) ---------------------
+# ---- mutation testing (tests/mutation/mutate.py; slow, so outside make test) ---------------------
 #   make mutation      MUT_PER_FILE mutants of each sampled model/ file (fixed MUT_SEED), each
 #                      run against the conformance suite and the unit tests; writes
 #                      reports/mutation.md. MUT_FUZZ=S also runs spec_diff S seconds on every
@@ -394,10 +394,10 @@ MUT_FUZZ ?= 0
 MUT_CI_MIN ?= 80
 .PHONY: mutation mutation-ci
 mutation:
-	@nice -n 10 python3 mutation/mutate.py --per-file $(MUT_PER_FILE) --seed $(MUT_SEED) \
+	@nice -n 10 python3 tests/mutation/mutate.py --per-file $(MUT_PER_FILE) --seed $(MUT_SEED) \
 	  --jobs $(MUT_JOBS) --fuzz $(MUT_FUZZ)
 mutation-ci:
-	@nice -n 10 python3 mutation/mutate.py --per-file 2 --seed $(MUT_SEED) --jobs $(MUT_JOBS) \
+	@nice -n 10 python3 tests/mutation/mutate.py --per-file 2 --seed $(MUT_SEED) --jobs $(MUT_JOBS) \
 	  --build build/mutation-ci --report build/mutation-ci/mutation.md --min-rate $(MUT_CI_MIN)
 
 # fuzz-report-test (.ci/run): a resumed campaign's sums, saturation columns, warning rows and
