@@ -438,8 +438,9 @@ static unsigned pick(tt_state *st, int r, unsigned cand_mask) {
   return 0;
 }
 
-/* Issue thread t's head now and note its wait state (a spinning atomic stays at the head). */
-static void issue_now(tt_state *st, unsigned t) {
+/* Issue thread t's head now and note its wait state (a spinning atomic stays at the head).
+ * Returns 1 if the instruction may have written the thread's latch. */
+static int issue_now(tt_state *st, unsigned t) {
   tt_cyc *c = CYC(st);
   tt_thread *th = &st->c.thr[t];
   tt_insn in = th->head;
@@ -454,6 +455,8 @@ static void issue_now(tt_state *st, unsigned t) {
   int spinning = c->thcon_spin && c->thcon_owner == 1 + t;
   th->wait_kind = (uint8_t)(!spinning ? TT_WAIT_NONE
                             : in.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR);
+  return in.form == TT_FORM_STALLWAIT || in.form == TT_FORM_SEMWAIT ||
+         in.form == TT_FORM_STREAMWAIT || in.form == TT_FORM_FLUSHDMA;
 }
 
 /* Gate check of thread t's head (decoded once while it waits); TT_WAIT_NONE for a done thread. */
@@ -494,7 +497,7 @@ static unsigned arbitrate(tt_state *st, unsigned win, const int *res, unsigned *
 
 /* sync_visibility=same_cycle: threads in the fixed order T0, T1, T2 each evaluate their latch
  * and gate on the state as the threads before them left it this cycle, and issue at once. */
-static int gate_cycle_sequential(tt_state *st, int *sat) {
+static int gate_cycle_sequential(tt_state *st, int *sat, int *relatched) {
   tt_cyc *c = CYC(st);
   uint32_t claimed = 0;
   int changed = 0;
@@ -511,7 +514,7 @@ static int gate_cycle_sequential(tt_state *st, int *sat) {
       why = res == TT_RR_SYNC ? TT_WAIT_SYNC_SLOT : TT_WAIT_ARBITRATION;
     if (why != TT_WAIT_NONE) { th->wait_kind = (uint8_t)why; c->stall[t][why]++; continue; }
     if (shared) claimed |= 1u << res;
-    issue_now(st, t);
+    relatched[t] = issue_now(st, t);
     changed = 1;
   }
   return changed;
@@ -522,8 +525,9 @@ static int gate_cycle(tt_state *st) {
   tt_cyc *c = CYC(st);
   int sat[TT_THREAD_COUNT], res[TT_THREAD_COUNT], changed = 0;
   unsigned why[TT_THREAD_COUNT], win = 0;
+  int relatched[TT_THREAD_COUNT] = {0, 0, 0};  /* a wait issued this cycle (latch replaced) */
   if (TT_KNOB_IS(st, SYNC_VISIBILITY, 1)) {
-    changed = gate_cycle_sequential(st, sat);
+    changed = gate_cycle_sequential(st, sat, relatched);
   } else {
     for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
       tt_thread *th = &st->c.thr[t];
@@ -537,7 +541,7 @@ static int gate_cycle(tt_state *st) {
     win = arbitrate(st, win, res, why);
     for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
       if (win & (1u << t)) {
-        issue_now(st, t);
+        relatched[t] = issue_now(st, t);
         changed = 1;
       } else if (why[t] < TT_WAIT_KIND_COUNT && why[t] != TT_WAIT_NONE) {
         st->c.thr[t].wait_kind = (uint8_t)why[t];
@@ -545,8 +549,10 @@ static int gate_cycle(tt_state *st) {
       }
     }
   }
+  /* step 9: forget a satisfied latch — unless a wait issued this cycle replaced it (possible
+   * under wait_replace=overwrite): the new latch was not the one evaluated */
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
-    if (sat[t] && TT_KNOB_IS(st, WAIT_LAG, 0)) {
+    if (sat[t] && TT_KNOB_IS(st, WAIT_LAG, 0) && !relatched[t]) {
       st->c.thr[t].latch.op = TT_LATCH_NONE;
       changed = 1;
     }

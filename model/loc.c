@@ -168,7 +168,11 @@ uint32_t tt_loc_get(const tt_state *st, const tt_loc *loc) {
 void tt_loc_set(tt_state *st, const tt_loc *loc, uint32_t v) {
   tt_core *c = &st->c;
   switch ((tt_loc_kind)loc->kind) {
-  case TT_LOC_GPR: c->gpr[loc->sel % TT_THREAD_COUNT][loc->index % TT_GPR_COUNT] = v; break;
+  case TT_LOC_GPR:
+    /* gpr0=zero (AMB-27): GPR 0 is wired to zero, so no state holds anything else there */
+    if (loc->index % TT_GPR_COUNT == 0 && st->p.knob[TT_KNOB_GPR0] == 1) v = 0;
+    c->gpr[loc->sel % TT_THREAD_COUNT][loc->index % TT_GPR_COUNT] = v;
+    break;
   case TT_LOC_CFG: c->cfg[loc->sel & 1][loc->index % TT_CFG_WORD_COUNT] = v; break;
   case TT_LOC_TCFG:
     c->tcfg[loc->sel % TT_THREAD_COUNT][loc->index % TT_TCFG_WORD_COUNT] = (uint16_t)v;
