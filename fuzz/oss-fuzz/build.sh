@@ -47,7 +47,9 @@ kind_of() {  # program (structured, custom mutator), words (decode) or text
 for f in model/*.c; do
   $CC $CFLAGS $STD -c "$f" -o "$W/model/$(basename "${f%.c}").o"
 done
-for f in fz_input fz_mutator fz_lf_mutator $TARGETS; do
+# helper sources a target links besides the shared ones (spec_diff: its reference interpreter)
+links_of() { case $1 in spec_diff) echo spec_ref ;; esac; }
+for f in fz_input fz_mutator fz_lf_mutator spec_ref $TARGETS; do
   $CC $CFLAGS $STD -c "fuzz/$f.c" -o "$W/fuzz/$f.o"
 done
 # generator (dictionaries, reproducer conversion): a host build without fuzzing/sanitizer flags
@@ -56,8 +58,9 @@ $CC $STD -O1 model/*.c fuzz/fz_input.c fuzz/gen.c -o "$W/host/gen"
 "$W/host/gen" dict-text >"$W/text.dict"
 for t in $TARGETS; do
   kind=$(kind_of "$t"); extra=""; dict=program.dict
+  for l in $(links_of "$t"); do extra="$extra $W/fuzz/$l.o"; done
   case $kind in
-    program) extra="$W/fuzz/fz_lf_mutator.o" ;;
+    program) extra="$extra $W/fuzz/fz_lf_mutator.o" ;;
     text) dict=text.dict ;;
   esac
   # link with the C++ driver, as the services require ($LIB_FUZZING_ENGINE may be a C++ library)
