@@ -296,18 +296,6 @@ void fz_setup(tt_state *st, const fz_prog *p) {
 }
 
 /* ---- .vec -> fz_prog ---------------------------------------------------------------------- */
-static int knob_value_index(unsigned k, const char *value) {
-  const char *v = tt_knob_values(k);
-  size_t len = strlen(value);
-  for (int idx = 0; *v; idx++) {
-    const char *bar = strchr(v, '|');
-    size_t n = bar ? (size_t)(bar - v) : strlen(v);
-    if (n == len && memcmp(v, value, n) == 0) return idx;
-    if (!bar) break;
-    v = bar + 1;
-  }
-  return -1;
-}
 
 /* The input flags that are not knobs (FZ_F_DEEP, FZ_F_CYCLE) travel in a reproducer as the
  * comment line `# fz-flags: 0xNN` (the .vec format has no place for them). */
@@ -338,7 +326,7 @@ int fz_prog_from_vec(const char *text, size_t len, fz_prog *p) {
   for (unsigned i = 0; i < v.nknobs; i++)
     for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
       if (strcmp(tt_knob_name(k), v.knobs[i].name) == 0) {
-        int idx = knob_value_index(k, v.knobs[i].value);
+        int idx = tt_knob_value_index(k, v.knobs[i].value);
         if (idx >= 0) fz_knob_put(p, k, (unsigned)idx);
       }
   if (v.has_budget && v.budget <= 0xFFFF) p->budget = (uint16_t)v.budget;

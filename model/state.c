@@ -57,23 +57,12 @@ const char *tt_knob_ref(unsigned k) { return k < TT_KNOB_COUNT ? knob_rows[k].re
 const char *tt_knob_text(unsigned k) { return k < TT_KNOB_COUNT ? knob_rows[k].text : "?"; }
 
 int tt_knob_set(tt_state *st, const char *name, const char *value) {
-  for (unsigned k = 0; k < TT_KNOB_COUNT; k++) {
-    if (strcmp(name, knob_rows[k].name) != 0) continue;
-    const char *p = knob_rows[k].values;
-    size_t vlen = strlen(value);
-    for (unsigned idx = 0; idx < 16 && *p; idx++) {  /* at most 16 values per knob */
-      const char *bar = strchr(p, '|');
-      size_t n = bar ? (size_t)(bar - p) : strlen(p);
-      if (n == vlen && memcmp(p, value, n) == 0) {
-        st->p.knob[k] = (uint8_t)idx;
-        return 0;
-      }
-      if (!bar) break;
-      p = bar + 1;
-    }
-    return -2;
-  }
-  return -1;
+  int k = tt_knob_by_name(name);
+  if (k < 0) return -1;
+  int idx = tt_knob_value_index((unsigned)k, value);
+  if (idx < 0) return -2;
+  st->p.knob[k] = (uint8_t)idx;
+  return 0;
 }
 
 /* ---- lifecycle ------------------------------------------------------------------------------ */
