@@ -23,7 +23,7 @@ ASAN_LDFLAGS := -fsanitize=address,undefined
 MODEL_SRC := $(wildcard model/*.c)
 MODEL_HDR := $(wildcard model/*.h model/*.def)
 TEST_SRC  := $(wildcard tests/test_*.c)
-TOOL_SRC  := model/tools/ttasm.c
+TOOL_SRC  := tools/ttasm.c
 RUNNER_SRC := conformance/runner.c
 VEC ?= conformance
 
@@ -43,7 +43,7 @@ build/$(1)/ttasm: $$(TOOL_SRC) build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
 build/$(1)/ttconf: $$(RUNNER_SRC) build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
-build/$(1)/ttrun: model/tools/ttrun.c build/$(1)/libtt.a $$(MODEL_HDR)
+build/$(1)/ttrun: tools/ttrun.c build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
 build/$(1)/jsoncheck: tests/jsoncheck.c | build/$(1)/tests
 	$$(CC) $(2) $$< $(3) -o $$@

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """trace_png.py — draw a ttrun --trace file as a PNG timeline with gnuplot (Debian: gnuplot).
 
-    python3 model/tools/trace_png.py TRACE.json OUT.png [FIRST_CYCLE LAST_CYCLE]
+    python3 tools/trace_png.py TRACE.json OUT.png [FIRST_CYCLE LAST_CYCLE]
 
 One row per track of the trace (thread tracks with their instructions and stalls, the ThCon,
 Config-stage and Sync-slot tracks), one box per slice, coloured by kind: instructions of the
