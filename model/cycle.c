@@ -464,7 +464,7 @@ static unsigned head_check(tt_state *st, unsigned t, int *res) {
   tt_thread *th = &st->c.thr[t];
   *res = RES_NONE;
   if (th->pc >= th->len) { th->wait_kind = TT_WAIT_NONE; return TT_WAIT_KIND_COUNT; }
-  if (!th->head_valid) { tt_decode(st->prog[t][th->pc], &th->head); th->head_valid = 1; }
+  if (!th->head_valid) tt_fetch_head(st, t);
   unsigned why = gate_check(st, t, &th->head, res);
   th->wait_kind = (uint8_t)why;
   return why;
@@ -561,6 +561,7 @@ static int gate_cycle(tt_state *st) {
 
 int tt_cycle_step(tt_state *st) {
   tt_cyc *c = CYC(st);
+  st->c.cyc_used = 1;  /* tt_reset clears the cycle-mode state */
   if (c->finished) return 0;
   int act = land_writebacks(st);
   act |= tt_cfgp_advance(st);

@@ -79,6 +79,9 @@ uint32_t tt_mutex_index(const tt_state *st, const tt_insn *in);
 int tt_mutex_exists(const tt_state *st, uint32_t index);
 
 /* ---- shared by both schedulers (run.c, cycle.c) ------------------------------------------- */
+/* Make thread t's head (prog[t][pc], pc < len) decoded in th->head, through the decode memo. */
+void tt_fetch_head(tt_state *st, unsigned t);
+
 /* Execute one instruction's whole architectural effect (functional mode; cycle mode for every
  * form that is not deferred into the Config pipeline). */
 tt_exec_result tt_dispatch(tt_state *st, unsigned t, const tt_insn *in);

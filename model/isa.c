@@ -212,9 +212,8 @@ void tt_decode(uint32_t word, tt_insn *out) {
   uint8_t opcode = (uint8_t)(word >> 24);
   uint32_t payload = word & 0xFFFFFFu;
   int m = tt_mnem_by_opcode(opcode);
+  *out = (tt_insn){0};  /* every byte defined: equal words give byte-equal results */
   out->word = word;
-  out->foreign = 0;
-  out->reserved = 0;
   out->a.NOP.word = word;
   if (m >= 0) {
     unsigned first, n = tt_mnem_forms((unsigned)m, &first);

@@ -173,7 +173,10 @@ void tt_loc_set(tt_state *st, const tt_loc *loc, uint32_t v) {
     if (loc->index % TT_GPR_COUNT == 0 && st->p.knob[TT_KNOB_GPR0] == 1) v = 0;
     c->gpr[loc->sel % TT_THREAD_COUNT][loc->index % TT_GPR_COUNT] = v;
     break;
-  case TT_LOC_CFG: c->cfg[loc->sel & 1][loc->index % TT_CFG_WORD_COUNT] = v; break;
+  case TT_LOC_CFG:
+    c->cfg[loc->sel & 1][loc->index % TT_CFG_WORD_COUNT] = v;
+    c->cfg_touched |= (uint8_t)(1u << (loc->sel & 1));
+    break;
   case TT_LOC_TCFG:
     c->tcfg[loc->sel % TT_THREAD_COUNT][loc->index % TT_TCFG_WORD_COUNT] = (uint16_t)v;
     break;

@@ -68,32 +68,50 @@ static tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in) {
   return TT_EXEC_DONE;
 }
 
+/* The decode memo: direct-mapped by a multiplicative hash of the word; an entry is used only
+ * when its word matches, so a collision costs a decode, never a wrong result. */
+_Static_assert((TT_DMEMO_SIZE & (TT_DMEMO_SIZE - 1)) == 0, "memo size is a power of two");
+void tt_fetch_head(tt_state *st, unsigned t) {
+  tt_thread *th = &st->c.thr[t];
+  uint32_t w = st->prog[t][th->pc];
+  unsigned k = (unsigned)((w * 0x9E3779B1u) >> 22) & (TT_DMEMO_SIZE - 1u);
+  tt_insn *e = &st->dmemo[k];
+  if (!st->dmemo_valid[k] || e->word != w) {
+    tt_decode(w, e);
+    st->dmemo_valid[k] = 1;
+  }
+  th->head = *e;
+  th->head_valid = 1;
+}
+
 /* Try to pass thread t's head instruction through its gate and execute it.
  * Returns 1 when it retired. Holding leaves no trace but the thread's wait_kind. */
 static int try_issue(tt_state *st, unsigned t) {
   tt_thread *th = &st->c.thr[t];
-  if (!th->head_valid) {
-    tt_decode(st->prog[t][th->pc], &th->head);
-    th->head_valid = 1;
-  }
+  if (!th->head_valid) tt_fetch_head(st, t);
   const tt_insn *in = &th->head;
-  if (tt_latch_catches(st, t, in)) {
+  /* each hold is tested on its cheap precondition first (no latch, no spinner, not a mutex
+   * instruction, no reserved bit: the common case passes four predictable branches) */
+  if (th->latch.op != TT_LATCH_NONE && tt_latch_catches(st, t, in)) {
     th->wait_kind = TT_WAIT_LATCH;
     return 0;
   }
   /* ScalarUnit.md: ThCon runs one instruction at a time and a spinning ATCAS/ATINCGETPTR
    * holds it, so no ThCon instruction of another thread passes its gate meanwhile. */
-  if (in->form < TT_FORM_FOREIGN && tt_isa_mnems[in->mnem].unit == TT_UNIT_THCON &&
-      st->c.thcon_spinner != 0 && st->c.thcon_spinner != 1 + t) {
+  if (st->c.thcon_spinner != 0 && st->c.thcon_spinner != 1 + t && in->form < TT_FORM_FOREIGN &&
+      tt_isa_mnems[in->mnem].unit == TT_UNIT_THCON) {
     th->wait_kind = TT_WAIT_THCON_BUSY;
     return 0;
   }
-  unsigned why = tt_sync_gate(st, t, in);
-  if (why != TT_WAIT_NONE) {
-    th->wait_kind = (uint8_t)why;
-    return 0;
+  if (in->form == TT_FORM_ATGETM || in->form == TT_FORM_ATRELM) {
+    unsigned why = tt_sync_gate(st, t, in);
+    if (why != TT_WAIT_NONE) {
+      th->wait_kind = (uint8_t)why;
+      return 0;
+    }
   }
-  if (tt_insn_reserved(st, in) && TT_KNOB_IS(st, RESERVED_BITS, 0)) tt_fault(st, t, TT_FC_RESERVED_BITS);
+  if (in->reserved && tt_insn_reserved(st, in) && TT_KNOB_IS(st, RESERVED_BITS, 0))
+    tt_fault(st, t, TT_FC_RESERVED_BITS);
   if (tt_dispatch(st, t, in) == TT_EXEC_RETRY) {
     th->wait_kind = (uint8_t)(in->form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR);
     st->c.thcon_spinner = (uint8_t)(1 + t);

@@ -66,13 +66,21 @@ int tt_knob_set(tt_state *st, const char *name, const char *value) {
 }
 
 /* ---- lifecycle ------------------------------------------------------------------------------ */
+/* Clear the core: the head always (~2 KiB: GPRs, ThreadConfig, threads, counters); each Config
+ * bank and the cycle-mode state only when written since the last reset. */
 static void clear_core(tt_state *st) {
-  memset(&st->c, 0, sizeof st->c);
+  unsigned cfg = st->c.cfg_touched, cyc = st->c.cyc_used;
+  memset(&st->c, 0, offsetof(tt_core, cfg));
+  for (unsigned b = 0; b < TT_CFG_BANK_COUNT; b++)
+    if (cfg & (1u << b)) memset(st->c.cfg[b], 0, sizeof st->c.cfg[b]);
+  if (cyc) memset(&st->c.cyc, 0, sizeof st->c.cyc);
   st->c.src_allowed_unpackers[0] = st->c.src_allowed_unpackers[1] = 1;
 }
 
 void tt_init(tt_state *st) {
   memset(st, 0, sizeof *st);  /* the only full clear: init, never per run */
+  st->c.cfg_touched = 3;
+  st->c.cyc_used = 1;
   clear_core(st);
   st->p.mode = TT_MODE_FUNC;
 }
@@ -93,11 +101,13 @@ void tt_reset(tt_state *st) {
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     memset(st->prog[t], 0, sizeof(uint32_t) * st->c.thr[t].len);
     uint32_t n = st->c.thr[t].retired + 1u;  /* + a spinning head's first attempt */
-    memset(st->issue_cycle[t], 0, sizeof(uint32_t) * (n < TT_PROG_MAX ? n : TT_PROG_MAX));
+    if (st->c.cyc_used)  /* only cycle mode writes issue_cycle */
+      memset(st->issue_cycle[t], 0, sizeof(uint32_t) * (n < TT_PROG_MAX ? n : TT_PROG_MAX));
   }
   if (st->c.src_dirty) memset(st->src, 0, sizeof st->src);
   if (TT_DEFECT(CYC_RESET_KEEPS_STATE)) {
     tt_cyc keep = st->c.cyc;
+    st->c.cyc_used = 1;
     clear_core(st);
     st->c.cyc.nwb = keep.nwb;
     memcpy(st->c.cyc.wb, keep.wb, sizeof keep.wb);
@@ -185,8 +195,10 @@ static void cfg_store(tt_state *st, unsigned bank, unsigned idx, uint32_t v) {
   if (idx >= TT_CFG_GLOBAL_BASE && !TT_DEFECT(CFG_GLOBAL_ONE_BANK)) {
     st->c.cfg[0][idx] = v;
     st->c.cfg[1][idx] = v;
+    st->c.cfg_touched = 3;
   } else {
     st->c.cfg[bank][idx] = v;
+    st->c.cfg_touched |= (uint8_t)(1u << bank);
   }
 }
 

@@ -174,6 +174,7 @@ typedef struct tt_packer {
 /* ---- cycle mode: micro-architectural state (see cycle.c) -------------------------------- */
 #define TT_WB_MAX 64             /* asynchronous GPR write-backs in flight (4 per 128-bit load) */
 #define TT_CFGP_STAGE_COUNT 6    /* Config pipeline stages -4..+1, stored at index stage + 4 */
+#define TT_DMEMO_SIZE 1024       /* decode memo entries (direct-mapped by word) */
 #define TT_HAZARD_KEEP 64        /* hazard records kept per run (tt_hazard_count() counts all) */
 #define TT_STUB_COUNT 6          /* foreign-unit stubs: unpacker 0/1, packer, FPU, SFPU, mover */
 enum { TT_STUB_UNPACK0, TT_STUB_UNPACK1, TT_STUB_PACK, TT_STUB_FPU, TT_STUB_SFPU, TT_STUB_MOVER };
@@ -254,11 +255,11 @@ typedef struct tt_cyc {
   tt_hazard hazards[TT_HAZARD_KEEP];
 } tt_cyc;
 
-/* All small resettable state; tt_reset() clears it in one go. */
+/* All small resettable state; tt_reset() clears it (the tail only where it was written). */
 typedef struct tt_core {
   /* architectural */
   uint32_t gpr[TT_THREAD_COUNT][TT_GPR_COUNT];          /* 32-bit, reset 0 */
-  uint32_t cfg[TT_CFG_BANK_COUNT][TT_CFG_WORD_COUNT];   /* Config banks, reset 0 */
+  /* cfg (Config banks) is near the end, with the cycle-mode state: see cfg_touched */
   uint16_t tcfg[TT_THREAD_COUNT][TT_TCFG_WORD_COUNT];   /* ThreadConfig 16-bit values, reset 0 */
   uint8_t sem_value[TT_SEM_COUNT];                      /* 4-bit, reset 0 */
   uint8_t sem_max[TT_SEM_COUNT];                        /* 4-bit, reset 0 */
@@ -282,7 +283,13 @@ typedef struct tt_core {
   uint32_t fault_counts[TT_FAULT_CLASS_COUNT];          /* faults recorded, per class */
   uint16_t l1_dirty_count, mmio_dirty_count;
   uint8_t last_outcome;                                 /* tt_outcome of the last tt_run */
-  uint8_t pad2[3];
+  uint8_t cyc_used;                                     /* a cycle-mode step ran since reset */
+  uint8_t cfg_touched;                                  /* bit b: Config bank b written since reset */
+  uint8_t pad2;
+  /* Cleared only when written since the last reset (tt_reset reads the two bytes above), so
+   * a reset costs what the run touched. Code writing these fields directly (not through
+   * tt_loc_set, the host port or an instruction) must set the matching bit itself. */
+  uint32_t cfg[TT_CFG_BANK_COUNT][TT_CFG_WORD_COUNT];   /* Config banks, reset 0 */
   /* micro-architectural (cycle mode only; all zero in functional mode) */
   tt_cyc cyc;
 } tt_core;
@@ -309,7 +316,13 @@ typedef struct tt_state {
                                                            those entries) */
   /* parameters: survive tt_reset() */
   tt_params p;
+  /* Decode memo (last, outside the state proper): decoding is a pure function of the word,
+   * so entries survive tt_reset and a re-run or repeated word is not decoded again. No digest,
+   * reset or comparison reads it; TT_STATE_BYTES is the size of everything before it. */
+  uint8_t dmemo_valid[TT_DMEMO_SIZE];
+  tt_insn dmemo[TT_DMEMO_SIZE];
 } tt_state;
+#define TT_STATE_BYTES offsetof(tt_state, dmemo_valid)
 
 /* ---- lifecycle and running --------------------------------------------------------------- */
 void tt_init(tt_state *st);                 /* full initialisation, default knobs, func mode */

@@ -25,24 +25,24 @@ int main(void) {
   CHECK_EQ(S.c.gpr[0][2], 0);
   /* STATE_RESET_EN: any non-RMWCIB write clears words 0..179 of that bank only. */
   fresh();
-  S.c.cfg[0][76] = 0x1234; S.c.cfg[1][76] = 0x5678; S.c.cfg[0][200] = S.c.cfg[1][200] = 0xABCD;
+  S.c.cfg[0][76] = 0x1234; S.c.cfg[1][76] = 0x5678; S.c.cfg[0][200] = S.c.cfg[1][200] = 0xABCD; S.c.cfg_touched = 3;  /* written directly */
   S.c.gpr[0][1] = 1;
   RUN1(w_wrcfg(1, 0, 4));
   CHECK_EQ(S.c.cfg[0][76], 0); CHECK_EQ(S.c.cfg[1][76], 0x5678);
   CHECK_EQ(S.c.cfg[0][200], 0xABCD); CHECK_EQ(S.c.cfg[0][4], 0);
   fresh();
   CHECK_EQ(tt_knob_set(&S, "state_reset_en", "keep_written"), 0);
-  S.c.cfg[0][76] = 0x1234; S.c.gpr[0][1] = 1;
+  S.c.cfg[0][76] = 0x1234; S.c.gpr[0][1] = 1; S.c.cfg_touched = 3;  /* written directly */
   RUN1(w_wrcfg(1, 0, 4));
   CHECK_EQ(S.c.cfg[0][76], 0); CHECK_EQ(S.c.cfg[0][4], 1);
   tt_knob_set(&S, "state_reset_en", "write_then_clear");
   fresh();
-  S.c.cfg[0][76] = 0x1234;
+  S.c.cfg[0][76] = 0x1234; S.c.cfg_touched = 3;  /* written directly */
   RUN1(w_rmwcib(0, 0xFF, 0x01, 4));   /* RMWCIB is exempt */
   CHECK_EQ(S.c.cfg[0][76], 0x1234); CHECK_EQ(S.c.cfg[0][4], 1);
   /* RMWCIB lanes and masks. */
   fresh();
-  S.c.cfg[0][30] = 0x11223344;
+  S.c.cfg[0][30] = 0x11223344; S.c.cfg_touched = 3;  /* written directly */
   RUN1(w_rmwcib(2, 0xF0, 0xAB, 30), w_rmwcib(0, 0x00, 0xFF, 30), w_rmwcib(3, 0xFF, 0x5A, 30));
   CHECK_EQ(S.c.cfg[0][30], 0x5AA23344);
   /* RMWCIB on a global word writes both banks. */
@@ -64,7 +64,7 @@ int main(void) {
   CHECK_EQ(S.c.ctx_cnt_resets[0][0], 1); CHECK_EQ(S.c.ctx_cnt_resets[0][1], 1);
   /* RDCFG reads the thread's bank. */
   fresh();
-  S.c.cfg[1][50] = 0x77;
+  S.c.cfg[1][50] = 0x77; S.c.cfg_touched = 3;  /* written directly */
   RUN1(w_setc16(0, 1), w_rdcfg(9, 50));
   CHECK_EQ(S.c.gpr[0][9], 0x77);
   /* STREAMWRCFG: Config[S][idx] = stream register of STREAM_ID_SYNC_SEC[sel]. */
@@ -78,12 +78,12 @@ int main(void) {
   RUN1(0xB8418014u);
   CHECK_EQ(S.c.cfg[0][20], 0xFFFFFFFF);
   fresh();
-  S.c.cfg[0][209] = S.c.cfg[1][209] = 5; S.c.cfg[0][20] = 0x12345678;
+  S.c.cfg[0][209] = S.c.cfg[1][209] = 5; S.c.cfg[0][20] = 0x12345678; S.c.cfg_touched = 3;  /* written directly */
   RUN1(0xB8619014u);
   CHECK_EQ(S.c.cfg[0][20], 0xADCBA987);
   /* scratch select 3 = thread id: T2 uses SCRATCH_SEC2 (word 211); mode 3 adds. */
   fresh();
-  S.c.cfg[0][211] = S.c.cfg[1][211] = 0x100; S.c.cfg[0][76] = 0x20;
+  S.c.cfg[0][211] = S.c.cfg[1][211] = 0x100; S.c.cfg[0][76] = 0x20; S.c.cfg_touched = 3;  /* written directly */
   run3(NULL, 0, NULL, 0, (uint32_t[]){0xB8000000u | 1u << 23 | 3u << 20 | 31u << 15 | 3u << 8 | 76}, 1);
   CHECK_EQ(S.c.cfg[0][76], 0x120);
   return CHECK_DONE();

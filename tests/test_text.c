@@ -158,7 +158,7 @@ static void test_loc(void) {
   memset(&s, 0, sizeof s);
   B.c.gpr[2][63] = 1;
   B.c.tcfg[2][67] = 1;
-  B.c.cfg[1][223] = 1;
+  B.c.cfg[1][223] = 1; B.c.cfg_touched = 3;
   tt_mmio_write(&B, 0xFFBFFFFCu, 5);
   tt_l1_write(&B, TT_L1_SIZE - 4, 4, 7);       /* last granule */
   tt_l1_write(&B, 9 * 64, 4, 3);               /* granule 9: bit 1 of bitmap byte 1 */
