@@ -203,7 +203,6 @@ static uint32_t thcon_release_at(const tt_state *st, uint32_t start, unsigned n)
 
 static void retire(tt_state *st, unsigned t, const tt_insn *in) {
   tt_thread *th = &st->c.thr[t];
-  th->head_valid = 0;
   th->pc++;
   th->retired++;
   st->c.form_count[in->form]++;
@@ -374,7 +373,7 @@ static void issue(tt_state *st, unsigned t, const tt_insn *in) {
       c->thcon_spin = 1;
       c->thcon_next_try = c->now + n;
       st->c.thcon_spinner = (uint8_t)(1 + t);
-      th->head_valid = 1;  /* stays at the head: retired when an attempt succeeds */
+      /* stays at the head: retired when an attempt succeeds */
       return;
     }
     c->thcon_free_at = thcon_release_at(st, c->now, n);
@@ -443,12 +442,11 @@ static unsigned pick(tt_state *st, int r, unsigned cand_mask) {
 static int issue_now(tt_state *st, unsigned t) {
   tt_cyc *c = CYC(st);
   tt_thread *th = &st->c.thr[t];
-  tt_insn in = th->head;
+  tt_insn in = *tt_head(st, t);
   issue(st, t, &in);
   if (TT_DEFECT(CYC_DOUBLE_ISSUE) && in.form == TT_FORM_NOP && th->pc < th->len &&
       th->latch.op == TT_LATCH_NONE) {
-    tt_decode(st->prog[t][th->pc], &th->head);
-    tt_insn in2 = th->head;
+    tt_insn in2 = *tt_head(st, t);
     int r2;
     if (gate_check(st, t, &in2, &r2) == TT_WAIT_NONE && r2 == RES_NONE) issue(st, t, &in2);
   }
@@ -464,8 +462,7 @@ static unsigned head_check(tt_state *st, unsigned t, int *res) {
   tt_thread *th = &st->c.thr[t];
   *res = RES_NONE;
   if (th->pc >= th->len) { th->wait_kind = TT_WAIT_NONE; return TT_WAIT_KIND_COUNT; }
-  if (!th->head_valid) tt_fetch_head(st, t);
-  unsigned why = gate_check(st, t, &th->head, res);
+  unsigned why = gate_check(st, t, tt_head(st, t), res);
   th->wait_kind = (uint8_t)why;
   return why;
 }

@@ -79,8 +79,15 @@ uint32_t tt_mutex_index(const tt_state *st, const tt_insn *in);
 int tt_mutex_exists(const tt_state *st, uint32_t index);
 
 /* ---- shared by both schedulers (run.c, cycle.c) ------------------------------------------- */
-/* Make thread t's head (prog[t][pc], pc < len) decoded in th->head, through the decode memo. */
-void tt_fetch_head(tt_state *st, unsigned t);
+/* Thread t's head instruction (prog[t][pc], pc < len), decoded: from the per-place cache when
+ * it still holds this word, else through the word memo or the decoder (tt_decode_at). */
+void tt_decode_at(tt_state *st, unsigned t, uint32_t pc);
+static inline const tt_insn *tt_head(tt_state *st, unsigned t) {
+  uint32_t pc = st->c.thr[t].pc;
+  const tt_insn *s = &st->pdec[t][pc];
+  if (!st->pdec_ok[t][pc] || s->word != st->prog[t][pc]) tt_decode_at(st, t, pc);
+  return s;
+}
 
 /* Execute one instruction's whole architectural effect (functional mode; cycle mode for every
  * form that is not deferred into the Config pipeline). */

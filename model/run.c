@@ -17,7 +17,7 @@
 #include <string.h>
 #include "internal.h"
 
-static tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in);
+static inline tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in);
 
 /* Reserved bits under the knobs (payload bit numbers; see tt_insn_reserved in internal.h). */
 uint32_t tt_insn_reserved(const tt_state *st, const tt_insn *in) {
@@ -43,13 +43,14 @@ uint32_t tt_insn_reserved(const tt_state *st, const tt_insn *in) {
 
 tt_exec_result tt_dispatch(tt_state *st, unsigned t, const tt_insn *in) {
   /* gpr0=zero (AMB-27, SEED-1): GPR 0 reads as zero and keeps no write */
-  if (TT_KNOB_IS(st, GPR0, 1)) st->c.gpr[t][0] = 0;
+  if (!TT_KNOB_IS(st, GPR0, 1)) return dispatch(st, t, in);
+  st->c.gpr[t][0] = 0;
   tt_exec_result r = dispatch(st, t, in);
-  if (TT_KNOB_IS(st, GPR0, 1)) st->c.gpr[t][0] = 0;
+  st->c.gpr[t][0] = 0;
   return r;
 }
 
-static tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in) {
+static inline tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in) {
   switch ((tt_form)in->form) {
 #define TT_FORM(ID, mn, dm, dv) case TT_FORM_##ID: return tt_exec_##ID(st, t, &in->a.ID);
 #include "isa_x.h"
@@ -68,28 +69,18 @@ static tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in) {
   return TT_EXEC_DONE;
 }
 
-/* The decode memo: direct-mapped by a multiplicative hash of the word; an entry is used only
- * when its word matches, so a collision costs a decode, never a wrong result. */
-_Static_assert((TT_DMEMO_SIZE & (TT_DMEMO_SIZE - 1)) == 0, "memo size is a power of two");
-void tt_fetch_head(tt_state *st, unsigned t) {
-  tt_thread *th = &st->c.thr[t];
-  uint32_t w = st->prog[t][th->pc];
-  unsigned k = (unsigned)((w * 0x9E3779B1u) >> 22) & (TT_DMEMO_SIZE - 1u);
-  tt_insn *e = &st->dmemo[k];
-  if (!st->dmemo_valid[k] || e->word != w) {
-    tt_decode(w, e);
-    st->dmemo_valid[k] = 1;
-  }
-  th->head = *e;
-  th->head_valid = 1;
+/* A cache miss of tt_head: decode the word in place (a word memo by hash was tried and cost
+ * more than it saved: on fuzz-like programs its probe is a cache miss that rarely hits). */
+void tt_decode_at(tt_state *st, unsigned t, uint32_t pc) {
+  tt_decode(st->prog[t][pc], &st->pdec[t][pc]);
+  st->pdec_ok[t][pc] = 1;
 }
 
 /* Try to pass thread t's head instruction through its gate and execute it.
  * Returns 1 when it retired. Holding leaves no trace but the thread's wait_kind. */
 static int try_issue(tt_state *st, unsigned t) {
   tt_thread *th = &st->c.thr[t];
-  if (!th->head_valid) tt_fetch_head(st, t);
-  const tt_insn *in = &th->head;
+  const tt_insn *in = tt_head(st, t);
   /* each hold is tested on its cheap precondition first (no latch, no spinner, not a mutex
    * instruction, no reserved bit: the common case passes four predictable branches) */
   if (th->latch.op != TT_LATCH_NONE && tt_latch_catches(st, t, in)) {
@@ -123,23 +114,24 @@ static int try_issue(tt_state *st, unsigned t) {
     st->c.gpr[t][63] ^= ++runs_seen;
   }
   th->wait_kind = TT_WAIT_NONE;
-  th->head_valid = 0;
   th->pc++;
   th->retired++;
   st->c.form_count[in->form]++;
   return 1;
 }
 
-int tt_step(tt_state *st) {
-  if (st->p.mode == TT_MODE_CYCLE) return tt_cycle_step(st);
+/* One functional round (the file comment). */
+static int func_round(tt_state *st) {
   int changed = 0;
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    tt_thread *th = &st->c.thr[t];
-    if (th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t)) {
-      th->latch.op = TT_LATCH_NONE;
-      changed = !TT_DEFECT(DEADLOCK_EARLY);
+  tt_thread *thr = st->c.thr;
+  if (thr[0].latch.op | thr[1].latch.op | thr[2].latch.op)
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+      tt_thread *th = &thr[t];
+      if (th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t)) {
+        th->latch.op = TT_LATCH_NONE;
+        changed = !TT_DEFECT(DEADLOCK_EARLY);
+      }
     }
-  }
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     tt_thread *th = &st->c.thr[t];
     if (th->pc >= th->len) {
@@ -150,6 +142,11 @@ int tt_step(tt_state *st) {
   }
   st->c.steps++;
   return changed;
+}
+
+int tt_step(tt_state *st) {
+  if (st->p.mode == TT_MODE_CYCLE) return tt_cycle_step(st);
+  return func_round(st);
 }
 
 int tt_thread_done(const tt_state *st, unsigned t) {
@@ -175,7 +172,7 @@ tt_outcome tt_run(tt_state *st, uint64_t budget) {
     out = TT_OUT_DONE;
     for (uint64_t i = 0; !all_done(st); i++) {  /* bounded: i < limit */
       if (i >= limit) { out = TT_OUT_BUDGET; break; }
-      if (!tt_step(st)) { out = TT_OUT_DEADLOCK; break; }
+      if (!func_round(st)) { out = TT_OUT_DEADLOCK; break; }
     }
   }
   st->c.last_outcome = (uint8_t)out;

@@ -99,7 +99,6 @@ void tt_reset(tt_state *st) {
     st->mmio_dirty_list[i] = 0;
   }
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    memset(st->prog[t], 0, sizeof(uint32_t) * st->c.thr[t].len);
     uint32_t n = st->c.thr[t].retired + 1u;  /* + a spinning head's first attempt */
     if (st->c.cyc_used)  /* only cycle mode writes issue_cycle */
       memset(st->issue_cycle[t], 0, sizeof(uint32_t) * (n < TT_PROG_MAX ? n : TT_PROG_MAX));
@@ -133,11 +132,9 @@ int tt_set_mode(tt_state *st, tt_mode mode) {
 int tt_load_program(tt_state *st, unsigned t, const uint32_t *words, uint32_t count) {
   if (t >= TT_THREAD_COUNT || count > TT_PROG_MAX) return -1;
   tt_thread *th = &st->c.thr[t];
-  if (th->len > count) memset(&st->prog[t][count], 0, sizeof(uint32_t) * (th->len - count));
   if (count) memcpy(st->prog[t], words, sizeof(uint32_t) * count);
   th->len = count;
   th->pc = 0;
-  th->head_valid = 0;
   return 0;
 }
 

@@ -153,9 +153,7 @@ typedef struct tt_thread {
   uint32_t fault_pc;      /* instruction index of the first fault */
   uint8_t wait_kind;      /* tt_wait_kind, updated by every scheduler step */
   uint8_t wait_arg;       /* mutex index / semaphore mask etc. */
-  uint8_t head_valid;     /* head holds the decode of prog[pc] (a held thread is not re-decoded) */
-  uint8_t pad;
-  tt_insn head;           /* decoded head instruction, valid when head_valid */
+  uint8_t pad[2];
 } tt_thread;
 
 /* Packer state read by SETDMAREG special mode: an input stub the caller may set. */
@@ -174,7 +172,6 @@ typedef struct tt_packer {
 /* ---- cycle mode: micro-architectural state (see cycle.c) -------------------------------- */
 #define TT_WB_MAX 64             /* asynchronous GPR write-backs in flight (4 per 128-bit load) */
 #define TT_CFGP_STAGE_COUNT 6    /* Config pipeline stages -4..+1, stored at index stage + 4 */
-#define TT_DMEMO_SIZE 1024       /* decode memo entries (direct-mapped by word) */
 #define TT_HAZARD_KEEP 64        /* hazard records kept per run (tt_hazard_count() counts all) */
 #define TT_STUB_COUNT 6          /* foreign-unit stubs: unpacker 0/1, packer, FPU, SFPU, mover */
 enum { TT_STUB_UNPACK0, TT_STUB_UNPACK1, TT_STUB_PACK, TT_STUB_FPU, TT_STUB_SFPU, TT_STUB_MOVER };
@@ -302,7 +299,6 @@ typedef struct tt_params {
 typedef struct tt_state {
   tt_core c;
   /* large arrays: each has one writer that marks a dirty granule; reset is O(dirty) */
-  uint32_t prog[TT_THREAD_COUNT][TT_PROG_MAX];
   uint32_t src[2][TT_SRC_ROWS][TT_SRC_COLS];            /* SrcA/SrcB stub (19-bit datums) */
   uint8_t l1[TT_L1_SIZE];
   uint32_t mmio[TT_MMIO_SIZE / 4];                      /* 0xFFB00000.. words */
@@ -316,13 +312,18 @@ typedef struct tt_state {
                                                            those entries) */
   /* parameters: survive tt_reset() */
   tt_params p;
-  /* Decode memo (last, outside the state proper): decoding is a pure function of the word,
-   * so entries survive tt_reset and a re-run or repeated word is not decoded again. No digest,
-   * reset or comparison reads it; TT_STATE_BYTES is the size of everything before it. */
-  uint8_t dmemo_valid[TT_DMEMO_SIZE];
-  tt_insn dmemo[TT_DMEMO_SIZE];
+  /* The loaded programs: prog[t][i] for i < thr[t].len (words past len are never read, so
+   * tt_reset and tt_load_program leave them; they are outside TT_STATE_BYTES). */
+  uint32_t prog[TT_THREAD_COUNT][TT_PROG_MAX];
+  /* Decode cache (last, outside the state proper). Decoding is a pure function of the word,
+   * so it survives tt_reset: pdec[t][i] is the decode of the word last seen at prog[t][i],
+   * used while prog[t][i] still equals pdec[t][i].word (pdec_ok: ever filled). A program is
+   * decoded once however often it is re-run or its head is held, and only as far as it runs.
+   * No digest, reset or comparison reads it; TT_STATE_BYTES is the size of the state before. */
+  uint8_t pdec_ok[TT_THREAD_COUNT][TT_PROG_MAX];
+  tt_insn pdec[TT_THREAD_COUNT][TT_PROG_MAX];
 } tt_state;
-#define TT_STATE_BYTES offsetof(tt_state, dmemo_valid)
+#define TT_STATE_BYTES offsetof(tt_state, prog)
 
 /* ---- lifecycle and running --------------------------------------------------------------- */
 void tt_init(tt_state *st);                 /* full initialisation, default knobs, func mode */
