@@ -168,15 +168,6 @@ int tt_cfg_deferred(const tt_insn *in) {
 
 /* ConfigurationUnit.md stage table: STREAMWRCFG enters at -4, WRCFG and CFGSHIFTMASK at -1,
  * RMWCIB and RDCFG at 0. */
-int tt_cfgp_first_stage(const tt_insn *in) {
-  switch (in->form) {
-  case TT_FORM_STREAMWRCFG: return -4;
-  case TT_FORM_WRCFG: case TT_FORM_CFGSHIFTMASK: return -1;
-  case TT_FORM_RDCFG: case TT_FORM_RMWCIB0: case TT_FORM_RMWCIB1: case TT_FORM_RMWCIB2:
-  case TT_FORM_RMWCIB3: return 0;
-  default: return 1;
-  }
-}
 
 /* At issue: the bank, the index check (UB is recorded against the issuing instruction) and,
  * for WRCFG, the GPR operands (stage -1 reads them in the issue cycle). */

@@ -175,10 +175,12 @@ static int foreign_reads_config(const tt_insn *in) {
 
 static void check_hazards(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc) {
   tt_cyc *c = CYC(st);
-  uint64_t rd, wr;
-  tt_insn_gpr_use(in, &rd, &wr);
-  uint64_t hit = (rd | wr) & c->wb_gprs[t];
-  if (hit) hazard(st, TT_HAZ_GPR_PENDING, t, pc, lowest_bit(hit));
+  if (c->wb_gprs[t]) {  /* a GPR of this thread has a write-back pending */
+    uint64_t rd, wr;
+    tt_insn_gpr_use(in, &rd, &wr);
+    uint64_t hit = (rd | wr) & c->wb_gprs[t];
+    if (hit) hazard(st, TT_HAZ_GPR_PENDING, t, pc, lowest_bit(hit));
+  }
   if (foreign_reads_config(in) && c->cfg_write_next[t] == c->now && c->now)
     hazard(st, TT_HAZ_CFG_GAP, t, pc, 0);
   int stage = tt_cfgp_first_stage(in);
@@ -262,6 +264,7 @@ static void foreign_issue(tt_state *st, unsigned t, const tt_insn *in) {
   if (u < 0 || in->foreign == TT_FG_ID_SFPNOP || in->foreign == TT_FG_ID_UNPACR_NOP) return;
   uint32_t until = c->now + stub_cycles[st->p.knob[TT_KNOB_STUB_CYCLES] % 5u];
   if (c->stub_busy_until[u][t] < until) c->stub_busy_until[u][t] = until;
+  if (c->stub_last_until < until) c->stub_last_until = until;
   /* Src hand-over stub: an UNPACR gives its Src bank to the matrix unit when it finishes; a
    * matrix-unit instruction gives both back to the unpackers when it finishes. */
   if (in->foreign == TT_FG_ID_UNPACR) {
@@ -389,9 +392,7 @@ static void issue(tt_state *st, unsigned t, const tt_insn *in) {
 static int idle(const tt_state *st) {
   const tt_cyc *c = CYC(st);
   if (thcon_busy(c) || c->nwb || tt_cfgp_busy(st)) return 0;
-  for (unsigned u = 0; u < TT_STUB_COUNT; u++)
-    for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
-      if (stub_busy(c, u, t)) return 0;
+  if (c->stub_last_until > c->now) return 0;  /* some stub busy */
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
     if (c->c0_until[t] > c->now) return 0;
   return 1;
@@ -411,9 +412,8 @@ static int timers_pending(const tt_state *st) {
     /* called after now++: C12's SETC16 window (true only in cycle setc16_at) changes when it
      * was the cycle just simulated or the next one */
     if (c->c0_until[t] >= c->now || c->setc16_at[t] + 1 >= c->now) return 1;
-    for (unsigned u = 0; u < TT_STUB_COUNT; u++)
-      if (c->stub_busy_until[u][t] >= c->now) return 1;
   }
+  if (c->stub_last_until >= c->now) return 1;  /* some stub still busy or just freed */
   return 0;
 }
 
@@ -442,9 +442,10 @@ static unsigned pick(tt_state *st, int r, unsigned cand_mask) {
 static int issue_now(tt_state *st, unsigned t) {
   tt_cyc *c = CYC(st);
   tt_thread *th = &st->c.thr[t];
-  tt_insn in = *tt_head(st, t);
-  issue(st, t, &in);
-  if (TT_DEFECT(CYC_DOUBLE_ISSUE) && in.form == TT_FORM_NOP && th->pc < th->len &&
+  const tt_insn *head = tt_head(st, t);  /* stays valid: the cache entry of its place */
+  unsigned form = head->form;
+  issue(st, t, head);
+  if (TT_DEFECT(CYC_DOUBLE_ISSUE) && form == TT_FORM_NOP && th->pc < th->len &&
       th->latch.op == TT_LATCH_NONE) {
     tt_insn in2 = *tt_head(st, t);
     int r2;
@@ -452,9 +453,9 @@ static int issue_now(tt_state *st, unsigned t) {
   }
   int spinning = c->thcon_spin && c->thcon_owner == 1 + t;
   th->wait_kind = (uint8_t)(!spinning ? TT_WAIT_NONE
-                            : in.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR);
-  return in.form == TT_FORM_STALLWAIT || in.form == TT_FORM_SEMWAIT ||
-         in.form == TT_FORM_STREAMWAIT || in.form == TT_FORM_FLUSHDMA;
+                            : form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR);
+  return form == TT_FORM_STALLWAIT || form == TT_FORM_SEMWAIT ||
+         form == TT_FORM_STREAMWAIT || form == TT_FORM_FLUSHDMA;
 }
 
 /* Gate check of thread t's head (decoded once while it waits); TT_WAIT_NONE for a done thread. */

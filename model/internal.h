@@ -106,7 +106,15 @@ int tt_cycle_step(tt_state *st);          /* one cycle; 0 once finished or at a 
 unsigned tt_thcon_occupancy(const tt_insn *in);
 /* Config pipeline: first stage (-4, -1 or 0) of a Config-group instruction, or 1 for
  * instructions that do not enter it (SETC16 has its own group). */
-int tt_cfgp_first_stage(const tt_insn *in);
+static inline int tt_cfgp_first_stage(const tt_insn *in) {
+  switch (in->form) {
+  case TT_FORM_STREAMWRCFG: return -4;
+  case TT_FORM_WRCFG: case TT_FORM_CFGSHIFTMASK: return -1;
+  case TT_FORM_RDCFG: case TT_FORM_RMWCIB0: case TT_FORM_RMWCIB1: case TT_FORM_RMWCIB2:
+  case TT_FORM_RMWCIB3: return 0;
+  default: return 1;
+  }
+}
 /* Deferred Config-group instructions (WRCFG, CFGSHIFTMASK, STREAMWRCFG): operands captured at
  * issue, effect committed when the instruction reaches stage 0. Functional mode runs the two
  * halves back to back (tt_exec_WRCFG etc.). */

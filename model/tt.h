@@ -237,6 +237,7 @@ typedef struct tt_cyc {
   uint8_t pad2;
   uint32_t c0_until[TT_THREAD_COUNT]; /* knob c0_stores=yes: a store counts for C0 until then */
   uint32_t stub_busy_until[TT_STUB_COUNT][TT_THREAD_COUNT];
+  uint32_t stub_last_until;           /* the largest stub_busy_until (every stub idle after it) */
   uint32_t cfg_write_next[TT_THREAD_COUNT]; /* issue cycle + 1 of the last WRCFG/RMWCIB/CFGSHIFTMASK */
   uint32_t setc16_at[TT_THREAD_COUNT];      /* issue cycle + 1 of the last SETC16 (c12_scope) */
   tt_wb wb[TT_WB_MAX];
