@@ -285,6 +285,7 @@ FUZZ_FIRE := CFG_GLOBAL_ONE_BANK:func_invariants:banked_writes \
              CYC_CFG_NO_ORDER:cycle_vs_func:cfg_order \
              CYC_DEADLOCK_EARLY:cycle_vs_func:cycle_deadlock_soundness \
              CYC_NONDETERMINISTIC:cycle_vs_func:cycle_determinism \
+             CYC_SKIP_STUBS:cycle_vs_func:fast_forward \
              CYC_LAND_FULL_WORD:cycle_vs_func:cycle_agreement \
              SEMPOST_HONORS_MAX:spec_diff:spec_value \
              SEMINIT_CLAMPS:spec_diff:spec_value \

@@ -210,7 +210,6 @@ void tt_cfg_commit(tt_state *st, tt_cfgp_slot *s) {
  * on at the start of the next cycle if the next stage is free; otherwise it stalls in place
  * (documented choice, digest 5.6(3)). Entering stage -3 issues STREAMWRCFG's overlay read;
  * entering stage 0 performs a deferred instruction's Config access. */
-static unsigned cfgp_last_stage(const tt_insn *in) { return in->form == TT_FORM_RDCFG ? 5u : 4u; }
 
 static unsigned cfgp_stage_cycles(const tt_state *st, const tt_insn *in, unsigned i) {
   if (i == 0) return 1u + st->p.knob[TT_KNOB_STREAMWRCFG_PREPARE];  /* prepare: 1..4 cycles */
@@ -240,7 +239,7 @@ int tt_cfgp_advance(tt_state *st) {
   for (unsigned k = TT_CFGP_STAGE_COUNT; k-- > 0;) {  /* bounded: six stages, downstream first */
     if (!p[k].valid) continue;
     if (p[k].left > 1) { p[k].left--; continue; }
-    if (k == cfgp_last_stage(&p[k].insn)) {
+    if (k == tt_cfgp_last_stage(&p[k].insn)) {
       p[k].valid = 0;
       st->c.cyc.cfgp_left++;
       moved = 1;
@@ -264,7 +263,7 @@ int tt_cfgp_can_enter(const tt_state *st, const tt_insn *in) {
   for (unsigned k = 1; k < i && !TT_DEFECT(CYC_CFG_NO_ORDER); k++)
     if (p[k].valid) return 0;
   /* cfg_stall=no_entry (AMB-23): no entry while any later stage on the path is occupied */
-  for (unsigned k = i + 1; k <= cfgp_last_stage(in) && TT_KNOB_IS(st, CFG_STALL, 1); k++)
+  for (unsigned k = i + 1; k <= tt_cfgp_last_stage(in) && TT_KNOB_IS(st, CFG_STALL, 1); k++)
     if (p[k].valid) return 0;
   return 1;
 }

@@ -102,6 +102,9 @@ unsigned tt_latency(const tt_state *st, tt_lat lat);
 
 /* ---- cycle mode (cycle.c, config.c, scalar.c) ------------------------------------------------- */
 int tt_cycle_step(tt_state *st);          /* one cycle; 0 once finished or at a fixed point */
+/* After a quiet cycle: simulate up to `max` following cycles that are provably identical to it
+ * (no timer reaches its next event) at once; returns how many. tt_run only. */
+uint64_t tt_cycle_skip(tt_state *st, uint64_t max);
 /* ThCon occupancy in cycles of one attempt (ScalarUnit.md table; spec-digest 4.3). */
 unsigned tt_thcon_occupancy(const tt_insn *in);
 /* Config pipeline: first stage (-4, -1 or 0) of a Config-group instruction, or 1 for
@@ -119,6 +122,8 @@ static inline int tt_cfgp_first_stage(const tt_insn *in) {
  * issue, effect committed when the instruction reaches stage 0. Functional mode runs the two
  * halves back to back (tt_exec_WRCFG etc.). */
 int tt_cfg_deferred(const tt_insn *in);
+/* Index (stage + 4) of the last stage an occupant passes: +1 for RDCFG, else 0. */
+static inline unsigned tt_cfgp_last_stage(const tt_insn *in) { return in->form == TT_FORM_RDCFG ? 5u : 4u; }
 void tt_cfg_capture(tt_state *st, unsigned t, const tt_insn *in, tt_cfgp_slot *slot);
 void tt_cfg_read_stream(tt_state *st, tt_cfgp_slot *slot);  /* STREAMWRCFG at stage -3 */
 void tt_cfg_commit(tt_state *st, tt_cfgp_slot *slot);

@@ -222,7 +222,8 @@ typedef struct tt_cyc {
   uint8_t nwb;                        /* entries used in wb[] */
   uint8_t finished;                   /* 1 once `cycles` is set */
   uint8_t cfgp_busy_prev;             /* Config pipeline occupied at the end of the last cycle */
-  uint8_t pad3[3];
+  uint8_t quiet;                      /* the last cycle changed nothing (only timers ran) */
+  uint8_t pad3[2];
   uint8_t rr[TT_RR_COUNT];            /* round-robin: 1 + last winner per resource, 0 none yet */
   uint8_t src_owner[2];               /* SrcA/SrcB: 0 unpackers, 1 matrix unit (stub) */
   uint32_t src_flip_at[2];            /* pending ownership change (cycle, 0 none) */
@@ -316,6 +317,9 @@ typedef struct tt_state {
   /* The loaded programs: prog[t][i] for i < thr[t].len (words past len are never read, so
    * tt_reset and tt_load_program leave them; they are outside TT_STATE_BYTES). */
   uint32_t prog[TT_THREAD_COUNT][TT_PROG_MAX];
+  /* Cycles tt_run fast-forwarded over (quiet cycles simulated at once; cycle.c), since
+   * tt_init: a statistic for benchmarks and tests, not state (reset leaves it). */
+  uint64_t skipped_cycles;
   /* Decode cache (last, outside the state proper). Decoding is a pure function of the word,
    * so it survives tt_reset: pdec[t][i] is the decode of the word last seen at prog[t][i],
    * used while prog[t][i] still equals pdec[t][i].word (pdec_ok: ever filled). A program is
