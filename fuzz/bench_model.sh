@@ -7,17 +7,18 @@
 # Makefile's build/fuzz-bench/model_speed), once against BASE's model/ and fuzz/fz_input.c
 # (git archive BASE -> build/base/<hash>/src, built here; each copy of the bench is compiled
 # against its own library's headers, so a changed tt_state layout is fine). Both binaries run
-# alternately on the same input files, one workload at a time, BENCH_ROUNDS rounds (default 5):
-# base new in odd rounds, new base in even ones, so a drift in the load of a shared machine
-# cancels. The table gives the median of each and the ratio new/base of the
-# medians, with the range of the per-round ratios. Model only: no engine, no invariant checks.
+# alternately on the same input files, one workload at a time, BENCH_MODEL_ROUNDS rounds
+# (default 5): base new in odd rounds, new base in even ones, so a drift in the load of a
+# shared machine cancels. The table gives the median of each, the ratio new/base of the
+# medians and the range of the per-round ratios. Model only: no engine, no invariant checks.
 #
-# Environment: BASE (default cb7cff8, the commit before the speed work), BENCH_TIME seconds per
-# measurement (default 1), BENCH_ROUNDS, BENCH_INPUTS (fuzz-like programs per file, default
-# 4000); BENCH_CC, BENCH_CFLAGS, BENCH_LIB_CFLAGS (set by the Makefile: the fuzz-tool flags).
+# Environment: BASE (default cb7cff8, the commit before the speed work), BENCH_MODEL_TIME
+# seconds per mode and run (default 1), BENCH_MODEL_ROUNDS, BENCH_INPUTS (fuzz-like programs
+# per file, default 4000); BENCH_CC, BENCH_CFLAGS, BENCH_LIB_CFLAGS (set by the Makefile:
+# the fuzz-tool flags).
 set -eu
 BASE=${BASE:-cb7cff8}
-T=${BENCH_TIME:-1}; ROUNDS=${BENCH_ROUNDS:-5}; N=${BENCH_INPUTS:-4000}; MAXPT=${BENCH_MAX_PER_THREAD:-64}
+T=${BENCH_MODEL_TIME:-1}; ROUNDS=${BENCH_MODEL_ROUNDS:-5}; N=${BENCH_INPUTS:-4000}; MAXPT=${BENCH_MAX_PER_THREAD:-64}
 CC=${BENCH_CC:-clang}
 CFLAGS=${BENCH_CFLAGS:?set by the Makefile}; LIBCFLAGS=${BENCH_LIB_CFLAGS:?set by the Makefile}
 NEW=build/fuzz-bench/model_speed
