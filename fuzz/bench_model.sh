@@ -68,7 +68,7 @@ wl_args() {  # workload -> model_speed arguments
 
 new_desc="working tree (HEAD $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- model fuzz/fz_input.c fuzz/fz.h 2>/dev/null || echo ', with uncommitted changes to model/ or fz_input'))"
 echo "bench-model: the model alone (no engine, no invariant checks), base = $BASE ($(git log -1 --format='%h %cs' "$hash")), new = $new_desc"
-echo "bench-model: same bench program and flags ($CC $CFLAGS), same inputs; $ROUNDS rounds, each workload run by base and new in turn (ABBA), ${T}s per mode and run, medians; $(nproc) CPU(s), $(date -u +%FT%TZ)"
+echo "bench-model: same bench program, compiler ($CC) and flags (those of build/fuzz-tool, -O2), same inputs; $ROUNDS rounds, each workload run by base and new in turn (ABBA), ${T}s per mode and run, medians; $(nproc) CPU(s), $(date -u +%FT%TZ)"
 raw=$d/raw.tsv
 : >"$raw"
 for r in $(seq 1 "$ROUNDS"); do
