@@ -36,7 +36,8 @@ done
 
 # ---- the base model: BASE's model/ and fuzz/ (fz_input.c, fz.h), same compiler and flags ----
 dir=build/base/$hash
-if [ ! -f "$dir/libtt.a" ]; then
+stamp="$CC $LIBCFLAGS"
+if [ ! -f "$dir/libtt.a" ] || [ "$(cat "$dir/flags" 2>/dev/null)" != "$stamp" ]; then
   echo "bench-model: building the model of $BASE ($hash) in $dir"
   rm -rf "$dir"; mkdir -p "$dir/src" "$dir/obj"
   git archive "$hash" model fuzz/fz.h fuzz/fz_input.c | tar -x -C "$dir/src"
@@ -46,6 +47,7 @@ if [ ! -f "$dir/libtt.a" ]; then
     '$CC -I"$dir/src/model" -D_POSIX_C_SOURCE=200809L $LIBCFLAGS -c "$1" -o "$dir/obj/$(basename "$1" .c).o"' sh
   $CC -I"$dir/src/model" -D_POSIX_C_SOURCE=200809L $LIBCFLAGS -c "$dir/src/fuzz/fz_input.c" -o "$dir/fz_input.o"
   ar rcs "$dir/libtt.a.tmp" "$dir"/obj/*.o && mv "$dir/libtt.a.tmp" "$dir/libtt.a"
+  echo "$stamp" >"$dir/flags"
 fi
 # the bench program itself, from the working tree, next to BASE's fz.h (its "fz.h" resolves there)
 cp fuzz/model_speed.c "$dir/src/fuzz/model_speed.c"

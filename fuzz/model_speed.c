@@ -392,7 +392,7 @@ static void run_workload(workload *w, double secs, int phases, int tsv, double c
            exec, run - decode - exec);
     printf("    check: per call reset+load+run = %.1f ns/instr, batch-timed = %.1f ns/instr%s\n",
            reset + load_ns + run, 1e9 / fi,
-           warm.retries ? "  (note: some replayed dispatches returned RETRY)" : "");
+           warm.retries + ph.retries ? "  (note: some replayed dispatches returned RETRY)" : "");
   }
   fflush(stdout);
 }
@@ -450,5 +450,14 @@ int main(int argc, char **argv) {
            "clock read once per pass over all programs (per-call phases: %.0f ns clock cost subtracted)\n",
            secs, clk);
   for (unsigned i = 0; i < nw; i++) run_workload(&wl[i], secs, phases, tsv, clk);
+  if (!tsv && phases)
+    printf("how the phases are measured (ns per retired instruction, functional mode):\n"
+           "  bare loop       a loop summing the words each run loads (clock read once per pass)\n"
+           "  reset, load     tt_reset after a run; knobs + init records + tt_load_program (timed per call)\n"
+           "  decode          tt_decode of the words that issued (clock read once per pass)\n"
+           "  execute         tt_dispatch of the issued instructions, pre-decoded, in issue order, on a\n"
+           "                  freshly reset and loaded state (timed per program)\n"
+           "  gate+scheduler  tt_run (timed per call) - decode - execute\n"
+           "  per-call and per-program times have the clock's own cost subtracted\n");
   return 0;
 }
