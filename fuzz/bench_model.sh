@@ -79,7 +79,10 @@ for r in $(seq 1 "$ROUNDS"); do
     for who in $order; do
       bin=$NEW; [ "$who" = base ] && bin=$OLD
       # shellcheck disable=SC2046
-      "$bin" --tsv --no-phases --time "$T" $(wl_args "$wl") | sed "s/^/$r\t$who\t/" >>"$raw"
+      if ! "$bin" --tsv --no-phases --time "$T" $(wl_args "$wl") >"$d/one.tsv"; then
+        echo "bench-model: $bin failed on the $wl workload"; exit 1
+      fi
+      sed "s/^/$r\t$who\t/" "$d/one.tsv" >>"$raw"
     done
   done
 done
