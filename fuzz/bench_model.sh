@@ -10,8 +10,9 @@
 # alternately on the same input files, one workload at a time, BENCH_MODEL_ROUNDS rounds
 # (default 21) of short measurements (BENCH_MODEL_TIME, default 0.2 s per mode): base new in
 # odd rounds, new base in even ones, so a drift in the load of a shared machine cancels. The
-# table gives the median of each side, the ratio new/base of the medians and the middle half
-# (quartiles) of the per-round ratios. Model only: no engine, no invariant checks.
+# table gives the median of each side's instr/s and runs/s, and new/base: the median of the
+# per-round ratios (each pairs two runs back to back), with their quartiles. Model only: no
+# engine, no invariant checks.
 #
 # Environment: BASE (default cb7cff8, the commit before the speed work), BENCH_MODEL_TIME,
 # BENCH_MODEL_ROUNDS, BENCH_INPUTS (fuzz-like programs per file, default 4000); BENCH_CC,
@@ -70,7 +71,7 @@ wl_args() {  # workload -> model_speed arguments
 
 new_desc="working tree (HEAD $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- model fuzz/fz_input.c fuzz/fz.h 2>/dev/null || echo ', with uncommitted changes to model/ or fz_input'))"
 echo "bench-model: the model alone (no engine, no invariant checks), base = $BASE ($(git log -1 --format='%h %cs' "$hash")), new = $new_desc"
-echo "bench-model: same bench program, compiler ($CC) and flags (those of build/fuzz-tool, -O2), same inputs; $ROUNDS rounds, each workload run by base and new in turn (ABBA), ${T}s per mode and run, medians; quartiles of the per-round ratios; $(nproc) CPU(s), $(date -u +%FT%TZ)"
+echo "bench-model: same bench program, compiler ($CC) and flags (those of build/fuzz-tool, -O2), same inputs; $ROUNDS rounds, each workload run by base and new in turn (ABBA), ${T}s per mode and run; medians, and new/base = median (quartiles) of the per-round ratios; $(nproc) CPU(s), $(date -u +%FT%TZ)"
 raw=$d/raw.tsv
 : >"$raw"
 for r in $(seq 1 "$ROUNDS"); do
@@ -93,10 +94,12 @@ for wl in seeds full kernels; do
     sel() { awk -F'\t' -v w="$wl" -v m="$mode" -v who="$1" -v col="$2" '$2 == who && $4 == w && $5 == m { print $col }' "$raw"; }
     bi=$(sel base 6 | median); ni=$(sel new 6 | median)
     br=$(sel base 7 | median); nr=$(sel new 7 | median)
-    range=$(awk -F'\t' -v w="$wl" -v m="$mode" '$4 == w && $5 == m { v[$1 "," $2] = $6; r[$1] = 1 }
+    # new/base: the median of the per-round ratios (each round's base and new ran back to back),
+    # with their quartiles
+    ratio=$(awk -F'\t' -v w="$wl" -v m="$mode" '$4 == w && $5 == m { v[$1 "," $2] = $6; r[$1] = 1 }
       END { for (k in r) if (v[k ",base"] > 0) print v[k ",new"] / v[k ",base"] }' "$raw" | sort -g |
-      awk '{ v[NR] = $1 } END { if (!NR) print "-"; else printf "%.2f-%.2f", v[int((NR + 3) / 4)], v[int((3 * NR + 3) / 4)] }')
-    awk -v w="$wl" -v m="$mode" -v bi="$bi" -v ni="$ni" -v br="$br" -v nr="$nr" -v rg="$range" 'BEGIN {
-      printf "%-8s %-10s %14.2f %14.2f %8.2fx %13s   %12.1f %12.1f\n", w, m, bi / 1e6, ni / 1e6, (bi > 0 ? ni / bi : 0), "(" rg ")", br / 1e3, nr / 1e3 }'
+      awk '{ v[NR] = $1 } END { if (!NR) print "0 -"; else printf "%.4f %.2f-%.2f\n", v[int((NR + 1) / 2)], v[int((NR + 3) / 4)], v[int((3 * NR + 3) / 4)] }')
+    awk -v w="$wl" -v m="$mode" -v bi="$bi" -v ni="$ni" -v br="$br" -v nr="$nr" -v ra="${ratio% *}" -v rg="${ratio#* }" 'BEGIN {
+      printf "%-8s %-10s %14.2f %14.2f %8.2fx %13s   %12.1f %12.1f\n", w, m, bi / 1e6, ni / 1e6, ra, "(" rg ")", br / 1e3, nr / 1e3 }'
   done
 done
