@@ -165,7 +165,8 @@ reports-conformance: build/release/ttasm build/release/ttconf sensitivity-build
 #   make fuzz            campaign: FUZZ_TIME=seconds per target, JOBS, FUZZ_TARGETS, ENGINE,
 #                        FUZZ_OUT (persistent, resumable); then triage + reports/fuzz.md
 #   make fuzz-seeds      regenerate corpus/<target>/ from conformance/**/*.vec and fuzz/seeds/
-#   make bench           execs/s per target vs the empty target on the same inputs; reset cost
+#   make bench           execs/s per target vs the empty target on the same inputs; reset cost;
+#                        the model alone (fuzz/model_speed.c) and vs BASE (make bench-model)
 #   make reports-fuzz    reports/fuzz.md (+ PNG) from the last campaign in FUZZ_OUT
 #   make oss-fuzz-test   fuzz/oss-fuzz/build.sh in the OSS-Fuzz/ClusterFuzzLite layout (scratch $SRC), each fuzzer on its seed zip
 # Build directories, one per flag set: build/fuzz-lf (libFuzzer+ASan+UBSan), build/fuzz-afl
@@ -240,9 +241,13 @@ build/fuzz-tool/afl-bench-feed.so: build/fuzz-tool/fuzz/afl_bench_feed.o
 build/fuzz-bench/reset_cost: fuzz/reset_cost.c build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/fuzz/fz_mutator.o \
                             build/fuzz-tool/libtt.a $(FUZZ_HDR) | build/fuzz-bench/fuzz
 	$(FUZZ_CC) $(CPPFLAGS) -Ifuzz $(FUZZ_CF) -O2 $(filter %.c %.o %.a,$^) -o $@
-build/fuzz-bench/mode_speed: fuzz/mode_speed.c build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/fuzz/fz_mutator.o \
-                            build/fuzz-tool/libtt.a $(FUZZ_HDR) | build/fuzz-bench/fuzz
-	$(FUZZ_CC) $(CPPFLAGS) -Ifuzz $(FUZZ_CF) -O2 $(filter %.c %.o %.a,$^) -o $@
+# model_speed: the model alone (fuzz-tool library and flags); make bench-model builds the same
+# source against BASE's model/ and fuzz/fz_input.c with these flags (fuzz/bench_model.sh)
+BENCH_CFLAGS := $(FUZZ_CF) -O2
+BENCH_LIB_CFLAGS := $(FUZZ_CF) -O2 -fPIC
+build/fuzz-bench/model_speed: fuzz/model_speed.c build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/libtt.a \
+                             $(FUZZ_HDR) | build/fuzz-bench/fuzz
+	$(FUZZ_CC) $(CPPFLAGS) -Ifuzz $(BENCH_CFLAGS) $(filter %.c %.o %.a,$^) -o $@
 build/fuzz-tool/gen: build/fuzz-tool/fuzz/gen.o build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/libtt.a
 	$(FUZZ_CC) $^ -o $@
 build/fuzz-tool/ambtool: build/fuzz-tool/fuzz/ambtool.o build/fuzz-tool/fuzz/ambiguity_diff.o \
@@ -371,10 +376,18 @@ reports-fuzz: fuzz-tools $(addprefix build/cov/,$(FUZZ_TARGETS_ALL))
 
 reports: reports-fuzz reports-conformance
 
-bench: $(addprefix build/fuzz-bench/,$(FUZZ_TARGETS_ALL) empty reset_cost mode_speed) fuzz-tools
+# make bench-model [BASE=commit]: model-only speed of BASE's model/ vs the working tree's, the
+# same bench program (fuzz/model_speed.c) built against each, run alternately (fuzz/bench_model.sh)
+BASE ?= cb7cff8
+BENCH_ENV = BASE=$(BASE) BENCH_CC="$(FUZZ_CC)" BENCH_CFLAGS="$(BENCH_CFLAGS)" BENCH_LIB_CFLAGS="$(BENCH_LIB_CFLAGS)"
+.PHONY: bench-model
+bench: $(addprefix build/fuzz-bench/,$(FUZZ_TARGETS_ALL) empty reset_cost model_speed) fuzz-tools
 	@if command -v $(AFL_CC) >/dev/null 2>&1; then $(MAKE) --no-print-directory \
 	  $(addprefix build/fuzz-afl/,$(FUZZ_TARGETS_ALL) empty) build/fuzz-tool/afl-bench-feed.so; fi
-	@sh fuzz/bench.sh
+	@$(BENCH_ENV) sh fuzz/bench.sh
+
+bench-model: build/fuzz-bench/model_speed build/fuzz-tool/func_invariants
+	@$(BENCH_ENV) bash fuzz/bench_model.sh
 
 oss-fuzz-test:
 	@bash fuzz/oss-fuzz/test.sh

@@ -2,8 +2,10 @@
 # bench.sh — `make bench`: for each target, its execs/s under the real libFuzzer loop and the
 # ratio to the empty target (fuzz/empty.c) fed exactly the same inputs (fuzz/bench_feed.c
 # replaces the mutator by a feeder of a fixed input file), measured back to back in this run;
-# then the cost of a reset. Program inputs: seeds mutated by the structured mutator, capped at
-# BENCH_MAX_PER_THREAD (64) instructions per thread. BENCH_TIME seconds per measurement.
+# then the cost of a reset; then the model alone (fuzz/model_speed.c: instr/s and runs/s in both
+# modes, functional-mode phases) and the model against BASE's (fuzz/bench_model.sh). Program
+# inputs: seeds mutated by the structured mutator, capped at BENCH_MAX_PER_THREAD (64)
+# instructions per thread. BENCH_TIME seconds per measurement.
 set -eu
 T=${BENCH_TIME:-5}; MAXPT=${BENCH_MAX_PER_THREAD:-64}; N=${BENCH_INPUTS:-4000}
 d=build/fuzz/bench
@@ -56,11 +58,13 @@ measure() {  # binary inputs -> execs/s
     printf '%-24s %12s execs/s\n' "$row" "$(build/fuzz-tool/${row%%:*} --time "$T" "$d/$row.in")"
   done
   build/fuzz-bench/reset_cost
-  echo "bench: the model alone, functional vs cycle mode on the same programs (fuzz-tool build, -O2):"
-  build/fuzz-bench/mode_speed "$T" "$d/func_invariants.in"
-  build/fuzz-bench/mode_speed "$T" "$d/func_invariants:full.in"
-  build/fuzz-bench/mode_speed "$T" --kernels corpus/kernels/*/
+  echo "bench: the model alone, functional and cycle mode, on the same programs (fuzz-tool build, -O2; fuzz/model_speed.c):"
+  build/fuzz-bench/model_speed --time "$T" --seeds "$d/func_invariants.in" --full "$d/func_invariants:full.in" \
+    --kernels corpus/kernels/*/
   echo "bench: how many programs cycle_vs_func compares with functional mode (one pass each):"
   build/fuzz-tool/cycle_vs_func --stats-inputs "$d/cycle_vs_func.in" || true
   build/fuzz-tool/cycle_vs_func --stats-inputs "$d/cycle_vs_func:full.in" || true
+  echo "bench: the model of BASE=${BASE:-cb7cff8} vs the working tree's (make bench-model; fuzz/bench_model.sh):"
+  if [ -n "${BENCH_CFLAGS:-}" ]; then bash fuzz/bench_model.sh || echo "bench: bench-model failed"
+  else echo "bench: bench-model skipped (run through make, which gives the compile flags)"; fi
 } | tee "$res"
