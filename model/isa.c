@@ -63,7 +63,8 @@ enum {
 _Static_assert(TT_FIELDS_TOTAL == sizeof tt_isa_fields / sizeof tt_isa_fields[0], "fields");
 
 /* ---- form, mnemonic, LLK and foreign tables ---------------------------------------------- */
-#define TT_FORM(ID, mn, dm, dv) {#ID, TT_MN_##mn, dm, dv, (uint32_t)TT_FB_##ID, TT_FIRST_##ID, TT_NF_##ID},
+#define TT_FORM(ID, mn, dm, dv) {#ID, TT_MN_##mn, dm, dv, (uint32_t)TT_FB_##ID, TT_FIRST_##ID, TT_NF_##ID, \
+                                 (uint8_t)(sizeof #ID - 1)},
 const tt_form_desc tt_isa_forms[TT_FORM_FOREIGN] = {
 #include "isa_x.h"
 #include "isa.def"
@@ -89,7 +90,7 @@ enum {
 #include "isa_x_end.h"
   TT_SEQL_END
 };
-#define TT_MNEM(ID, op, unit, block) {#ID, op, unit, block, TT_SEQF_##ID, TT_SEQL_##ID},
+#define TT_MNEM(ID, op, unit, block) {#ID, op, unit, block, TT_SEQF_##ID, TT_SEQL_##ID, (uint8_t)(sizeof #ID - 1)},
 const tt_mnem_desc tt_isa_mnems[TT_MNEM_COUNT] = {
 #include "isa_x.h"
 #include "isa.def"
@@ -109,7 +110,8 @@ const size_t tt_isa_llk_count = sizeof tt_isa_llk / sizeof tt_isa_llk[0];
 /* Foreign rows: FRONTEND never caught; NOTABLE caught only by a full mask, like NOP (our
  * reading of "all bits set blocks everything", AMB-28). */
 #define TT_FOREIGN(NAME, op, block, kind) \
-  {#NAME, op, (kind) == TT_FG_GATE ? (block) : (kind) == TT_FG_NOTABLE ? TT_BLOCK_NOP : 0, kind},
+  {#NAME, op, (kind) == TT_FG_GATE ? (block) : (kind) == TT_FG_NOTABLE ? TT_BLOCK_NOP : 0, kind, \
+   (uint8_t)(sizeof #NAME - 1)},
 const tt_foreign_desc tt_isa_foreign[TT_FOREIGN_COUNT] = {
 #include "foreign.def"
 };
@@ -148,6 +150,13 @@ unsigned tt_mnem_llk(unsigned mnem, unsigned *first) {
   return n;
 }
 
+/* Quick reject before name_eq: the length, and the first letter (table names are upper case). */
+static int cannot_match(const char *a, size_t len, const char *b, size_t blen) {
+  char x = a[0];
+  if (x >= 'a' && x <= 'z') x = (char)(x - 32);
+  return len != blen || x != b[0];
+}
+
 static int name_eq(const char *a, const char *b, size_t len) {
   size_t i = 0;
   for (; i < len; i++) {
@@ -161,20 +170,26 @@ static int name_eq(const char *a, const char *b, size_t len) {
 }
 
 int tt_form_by_name(const char *name, size_t len) {
+  if (!len) return -1;
   for (unsigned f = 0; f < TT_FORM_FOREIGN; f++)
-    if (name_eq(name, tt_isa_forms[f].name, len)) return (int)f;
+    if (!cannot_match(name, len, tt_isa_forms[f].name, tt_isa_forms[f].name_len) && name_eq(name, tt_isa_forms[f].name, len))
+      return (int)f;
   return -1;
 }
 
 int tt_mnem_by_name(const char *name, size_t len) {
+  if (!len) return -1;
   for (unsigned m = 0; m < TT_MNEM_COUNT; m++)
-    if (name_eq(name, tt_isa_mnems[m].name, len)) return (int)m;
+    if (!cannot_match(name, len, tt_isa_mnems[m].name, tt_isa_mnems[m].name_len) && name_eq(name, tt_isa_mnems[m].name, len))
+      return (int)m;
   return -1;
 }
 
 int tt_foreign_by_name(const char *name, size_t len) {
+  if (!len) return -1;
   for (unsigned m = 0; m < TT_FOREIGN_COUNT; m++)
-    if (name_eq(name, tt_isa_foreign[m].name, len)) return (int)m;
+    if (!cannot_match(name, len, tt_isa_foreign[m].name, tt_isa_foreign[m].name_len) && name_eq(name, tt_isa_foreign[m].name, len))
+      return (int)m;
   return -1;
 }
 

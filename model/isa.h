@@ -109,6 +109,7 @@ typedef struct tt_form_desc {
   uint32_t disc_mask, disc_value;
   uint32_t field_bits;  /* union of field masks */
   uint16_t field_first, field_count;  /* slice of tt_isa_fields[] */
+  uint8_t name_len;     /* strlen(name) */
 } tt_form_desc;
 
 typedef struct tt_mnem_desc {
@@ -118,12 +119,14 @@ typedef struct tt_mnem_desc {
   uint16_t block_bits;
   uint16_t form_first;  /* its first row in tt_isa_forms[] (rows of a mnemonic are contiguous) */
   uint16_t llk_first;   /* its first row in tt_isa_llk[] (== tt_isa_llk_count when none) */
+  uint8_t name_len;     /* strlen(name) */
 } tt_mnem_desc;
 
 typedef struct tt_llk_desc { const char *name; uint16_t mnem; uint8_t lsb, width; } tt_llk_desc;
 
 typedef struct tt_foreign_desc {
   const char *name; uint8_t opcode; uint16_t block_bits; uint8_t kind;
+  uint8_t name_len;     /* strlen(name) */
 } tt_foreign_desc;
 
 extern const tt_mnem_desc tt_isa_mnems[TT_MNEM_COUNT];
