@@ -157,7 +157,13 @@ static void mark_mmio(tt_state *st, uint32_t off) {
 
 uint32_t tt_l1_read(const tt_state *st, uint32_t addr, unsigned bytes) {
   uint32_t v = 0;
-  for (unsigned i = 0; i < bytes && i < 4; i++) {
+  if (bytes > 4) bytes = 4;
+  if (addr <= TT_L1_SIZE - 4u) {  /* common case: inside L1, no per-byte bound */
+    const uint8_t *p = &st->l1[addr];
+    for (unsigned i = 0; i < bytes; i++) v |= (uint32_t)p[i] << (8 * i);
+    return v;
+  }
+  for (unsigned i = 0; i < bytes; i++) {
     uint32_t a = addr + i;
     if (a < TT_L1_SIZE) v |= (uint32_t)st->l1[a] << (8 * i);
   }
@@ -165,7 +171,13 @@ uint32_t tt_l1_read(const tt_state *st, uint32_t addr, unsigned bytes) {
 }
 
 void tt_l1_write(tt_state *st, uint32_t addr, unsigned bytes, uint32_t value) {
-  for (unsigned i = 0; i < bytes && i < 4; i++) {
+  if (bytes > 4) bytes = 4;
+  if (bytes && addr <= TT_L1_SIZE - 4u && (addr >> TT_DIRTY_SHIFT) == ((addr + bytes - 1u) >> TT_DIRTY_SHIFT)) {
+    mark_l1(st, addr);  /* common case: one granule, inside L1 */
+    for (unsigned i = 0; i < bytes; i++) st->l1[addr + i] = (uint8_t)(value >> (8 * i));
+    return;
+  }
+  for (unsigned i = 0; i < bytes; i++) {
     uint32_t a = addr + i;
     if (a >= TT_L1_SIZE) continue;
     mark_l1(st, a);
