@@ -593,7 +593,7 @@ int tt_cycle_step(tt_state *st) {
  *   write-back lands        due <= now                      F = due
  *   Src hand-over           flip_at <= now                  F = flip_at
  *   ThCon occupied          now < free_at                   F = free_at
- *   ThCon early release     now + 1 >= free_at (AMB-33)     F = free_at - 1
+ *   ThCon early release     now + 1 >= free_at (AMB-33)     F = free_at - 1 (under that knob)
  *   spinning atomic retry   now >= next_try                 F = next_try
  *   stub busy, C0 window    until > now (and, for the deadlock test after the clock moves,
  *                           until >= now + 1: the same)     F = until
@@ -621,7 +621,10 @@ static uint64_t next_event(const tt_state *st) {
     if (c->src_flip_at[s]) flip_at(&e, now, c->src_flip_at[s]);
   if (c->thcon_owner) {
     if (c->thcon_spin) flip_at(&e, now, c->thcon_next_try);
-    else { flip_at(&e, now, c->thcon_free_at); flip_at(&e, now, (uint64_t)c->thcon_free_at - 1u); }
+    else {
+      flip_at(&e, now, c->thcon_free_at);
+      if (TT_KNOB_IS(st, THCON_RELEASE, 1)) flip_at(&e, now, (uint64_t)c->thcon_free_at - 1u);
+    }
     if (c->thcon_insn.form == TT_FORM_FLUSHDMA) e = now;
   }
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
