@@ -73,6 +73,24 @@ typedef struct fz_prog {
 #endif
 #endif
 
+/* n bytes at a and b are equal. The harness compares state with this, not memcmp: under
+ * libFuzzer every memcmp that finds a difference goes through the engine's interceptor
+ * (a table insert of up to 64 bytes per call), and the comparison of two copies of the state
+ * tells the search nothing. Branch-free over whole words; no coverage (FZ_BOOKKEEPING). */
+FZ_BOOKKEEPING static inline int fz_same(const void *a, const void *b, size_t n) {
+  const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
+  uint64_t acc = 0;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t u, v;
+    __builtin_memcpy(&u, x + i, 8);
+    __builtin_memcpy(&v, y + i, 8);
+    acc |= u ^ v;
+  }
+  for (; i < n; i++) acc |= (uint64_t)(x[i] ^ y[i]);
+  return acc == 0;
+}
+
 /* ---- input codec (fz_input.c) --------------------------------------------------------- */
 void fz_prog_clear(fz_prog *p);
 void fz_prog_decode(const uint8_t *d, size_t n, fz_prog *p);
@@ -91,6 +109,11 @@ uint32_t fz_total(const fz_prog *p);
  * written L1/MMIO granules order-independently). tt_digest hashes byte by byte (~8 us per
  * call here); the targets use this one per input and tt_digest in deep/replay checks. */
 uint64_t fz_digest(const tt_state *st);
+/* The part of fz_digest outside the small state a target can shadow word for word (GPRs,
+ * Config, ThreadConfig, semaphores, mutexes and hand-overs, each thread's pc and latch): the
+ * threads' fault records, PRNG/I-cache/context-counter side effects, the written L1/MMIO
+ * granules and the Src stub. fz_digest(st) covers the small state and this. */
+uint64_t fz_digest_rest(const tt_state *st);
 
 /* .vec <-> fz_prog. fz_prog_from_vec returns 0, or -1 when text is not a parseable vector. */
 int fz_prog_from_vec(const char *text, size_t len, fz_prog *p);
@@ -140,6 +163,16 @@ _Noreturn void fz_die(const fz_fail *f);
 void fz_require_loc(fz_fail *f, unsigned kind, unsigned sel, uint32_t index, uint32_t value);
 void fz_require_blocked(fz_fail *f, unsigned thread);
 void fz_require_none(fz_fail *f, const char *why);
+/* Clear a record before a check: the header fields and the strings' first bytes (what
+ * fz_failf, fz_detailf and fz_require_* read), not all 4 KiB of it per input. */
+FZ_BOOKKEEPING static inline void fz_fail_clear(fz_fail *f) {
+  f->name = NULL;
+  f->msg[0] = f->detail[0] = f->req_why[0] = 0;
+  f->round = 0;
+  f->has_round = 0;
+  f->req = FZ_REQ_NONE;
+  f->nexpect = 0;
+}
 #define FZ_CHECK(f, cond, name, ...)                                                        \
   do {                                                                                      \
     if (!(cond)) return fz_failf((f), (name), __VA_ARGS__);                                 \
@@ -179,13 +212,13 @@ int fz_form_writes_cfg(unsigned form);
  * it once, so each target still exports exactly LLVMFuzzerTestOneInput and its initializer). */
 #define FZ_ENTRY_POINTS(init_fn, check_bytes_fn)                                   \
   int LLVMFuzzerInitialize(int *argc, char ***argv);                               \
-  int LLVMFuzzerInitialize(int *argc, char ***argv) {                              \
+  FZ_BOOKKEEPING int LLVMFuzzerInitialize(int *argc, char ***argv) {               \
     (void)argc; (void)argv;                                                        \
     init_fn();                                                                     \
     return 0;                                                                      \
   }                                                                                \
   int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);                    \
-  int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {                   \
+  FZ_BOOKKEEPING int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {    \
     static fz_fail f_;                                                             \
     if (check_bytes_fn(data, size, &f_)) fz_die(&f_);                              \
     return 0;                                                                      \
