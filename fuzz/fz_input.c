@@ -221,7 +221,7 @@ uint64_t fz_budget(const fz_prog *p) {
 }
 
 /* Four independent multiply lanes (no long dependency chain), folded at the end. */
-static uint64_t mix(uint64_t h, const void *p, size_t n) {  /* n: a multiple of 4 */
+FZ_STATE_READER static uint64_t mix(uint64_t h, const void *p, size_t n) {  /* n: a multiple of 4 */
   const uint8_t *b = p;
   uint64_t l[4] = {h, h ^ 0x9E3779B97F4A7C15ull, h ^ 0xC2B2AE3D27D4EB4Full, h ^ 0x165667B19E3779F9ull};
   size_t i = 0;
