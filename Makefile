@@ -165,7 +165,8 @@ reports-conformance: build/release/ttasm build/release/ttconf sensitivity-build
 #   make fuzz            campaign: FUZZ_TIME=seconds per target, JOBS, FUZZ_TARGETS, ENGINE,
 #                        FUZZ_OUT (persistent, resumable); then triage + reports/fuzz.md
 #   make fuzz-seeds      regenerate corpus/<target>/ from conformance/**/*.vec and fuzz/seeds/
-#   make bench           execs/s per target vs the empty target on the same inputs; reset cost
+#   make bench           execs/s per target vs the empty target on the same inputs (libFuzzer -O2,
+#                        libFuzzer+ASan+UBSan, plain loop, AFL++), features per exec; reset cost
 #   make reports-fuzz    reports/fuzz.md (+ PNG) from the last campaign in FUZZ_OUT
 #   make oss-fuzz-test   fuzz/oss-fuzz/build.sh in the OSS-Fuzz/ClusterFuzzLite layout (scratch $SRC), each fuzzer on its seed zip
 # Build directories, one per flag set: build/fuzz-lf (libFuzzer+ASan+UBSan), build/fuzz-afl
@@ -254,6 +255,8 @@ $(foreach t,$(FUZZ_TARGETS_ALL),$(eval $(call FUZZ_BINS,$(t))))
 # the empty target links the whole model library, so libFuzzer scans the same counters
 build/fuzz-bench/empty: build/fuzz-bench/fuzz/empty.o build/fuzz-bench/fuzz/bench_feed.o build/fuzz-bench/libtt.a
 	$(FUZZ_CC) -fsanitize=fuzzer $(filter %.o,$^) -Wl,--whole-archive build/fuzz-bench/libtt.a -Wl,--no-whole-archive -o $@
+build/fuzz-bench/bench_model: build/fuzz-bench/fuzz/bench_model.o build/fuzz-bench/fuzz/fz_input.o build/fuzz-bench/fuzz/bench_feed.o build/fuzz-bench/libtt.a
+	$(FUZZ_CC) -fsanitize=fuzzer $^ -o $@
 build/fuzz-afl/empty: build/fuzz-afl/fuzz/empty.o build/fuzz-afl/libtt.a
 	AFL_QUIET=1 $(AFL_CC) -fsanitize=fuzzer $(filter %.o,$^) -Wl,--whole-archive build/fuzz-afl/libtt.a -Wl,--no-whole-archive -o $@
 build/fuzz-tool/afl-bench-feed.so: build/fuzz-tool/fuzz/afl_bench_feed.o
@@ -391,7 +394,8 @@ reports-fuzz: fuzz-tools $(addprefix build/cov/,$(FUZZ_TARGETS_ALL))
 
 reports: reports-fuzz reports-conformance
 
-bench: $(addprefix build/fuzz-bench/,$(FUZZ_TARGETS_ALL) empty reset_cost mode_speed) fuzz-tools
+bench: $(addprefix build/fuzz-bench/,$(FUZZ_TARGETS_ALL) $(addprefix features-,$(FUZZ_TARGETS_ALL)) empty bench_model reset_cost mode_speed) \
+       $(addprefix build/fuzz-lf/bench-,$(FUZZ_TARGETS_ALL)) fuzz-tools
 	@if command -v $(AFL_CC) >/dev/null 2>&1; then $(MAKE) --no-print-directory \
 	  $(addprefix build/fuzz-afl/,$(FUZZ_TARGETS_ALL) empty) build/fuzz-tool/afl-bench-feed.so; fi
 	@sh fuzz/bench.sh

@@ -165,6 +165,11 @@ FZ_BOOKKEEPING static int check_config(fz_fail *f, const round_info *r) {
   }
   for (unsigned b = 0; b < TT_CFG_BANK_COUNT; b++)
     for (unsigned i = 0; i < TT_CFG_WORD_COUNT; i++) {
+      /* skip 16 equal words at a time (a round writes a few words of 448) */
+      if (i % 16 == 0 && i + 16 <= TT_CFG_WORD_COUNT && fz_same(&sh.cfg[b][i], &st.c.cfg[b][i], 64)) {
+        i += 15;
+        continue;
+      }
       if (sh.cfg[b][i] == st.c.cfg[b][i]) continue;
       REQUIRE_AS(r, writers, fz_require_loc(f, TT_LOC_CFG, b, i, sh.cfg[b][i]), "banked_writes",
                  "cfg[%u][%u] changed in a round with no Config write", b, i);
