@@ -56,11 +56,15 @@ measure() {  # binary inputs -> execs/s
       b=$(measure $bd/fuzz-bench/empty "$in")
       z=$( [ -x $bd/fuzz-lf/bench-$t ] && measure $bd/fuzz-lf/bench-$t "$in" || echo 0)
       p=$($bd/fuzz-tool/$t --time "$T" "$in")
-      fc=$( [ $side = after ] && build/fuzz-bench/features-$t "$in" | sed -n 's/.*execs, \([0-9.]*\) counters hit and \([0-9.]*\) comparison.*/\1 \2/p')
+      fc="- -"; note=""
+      if [ $side = after ]; then
+        fc=$(build/fuzz-bench/features-$t "$in" | sed -n 's/.*execs, \([0-9.]*\) counters hit and \([0-9.]*\) comparison.*/\1 \2/p')
+        note=$desc
+      fi
       printf '%-24s %10s %10s %5s%% %10s %10s %6s%% %6s%% %6s %6s  %s\n' "$label" "$a" "$b" \
         "$(awk -v a="$a" -v b="$b" 'BEGIN{printf "%.1f", 100*a/b}')" "$z" "$p" \
         "$(awk -v a="$a" -v b="$p" 'BEGIN{printf "%.0f", 100*a/b}')" "$(awk -v a="$z" -v b="$p" 'BEGIN{printf "%.0f", 100*a/b}')" \
-        "${fc%% *}" "${fc##* }" "$( [ $side = after ] && echo "$desc")"
+        "${fc%% *}" "${fc##* }" "$note"
     done
   done
   in="$d/func_invariants.in"
