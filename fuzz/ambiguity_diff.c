@@ -217,9 +217,9 @@ unsigned amb_witnesses(const fz_prog *p, uint8_t lvs[TT_KNOB_COUNT][AMB_MAX_VALU
   return n;
 }
 
-static int check_prog(const fz_prog *p, fz_fail *f) {
+FZ_BOOKKEEPING static int check_prog(const fz_prog *p, fz_fail *f) {
   static uint8_t lv[TT_KNOB_COUNT][AMB_MAX_VALUES], md[TT_KNOB_COUNT][AMB_MAX_VALUES];
-  memset(f, 0, sizeof *f);
+  fz_fail_clear(f);
   if (!amb_witnesses(p, lv, md)) return 0;
   n_witness_inputs++;
   for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
@@ -233,13 +233,13 @@ static int check_prog(const fz_prog *p, fz_fail *f) {
   return 0;
 }
 
-static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
+FZ_BOOKKEEPING static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
   static fz_prog p;
   fz_prog_decode(d, n, &p);
   return check_prog(&p, f);
 }
 
-static void init(void) { amb_init(); }
+FZ_BOOKKEEPING static void init(void) { amb_init(); }
 
 static void stats(char *buf, size_t n) {
   snprintf(buf, n, "%llu runs, %llu inputs were witnesses", n_runs, n_witness_inputs);

@@ -1,11 +1,21 @@
 #!/bin/sh
-# bench.sh — `make bench`: for each target, its execs/s under the real libFuzzer loop and the
-# ratio to the empty target (fuzz/empty.c) fed exactly the same inputs (fuzz/bench_feed.c
-# replaces the mutator by a feeder of a fixed input file), measured back to back in this run;
-# then the cost of a reset; then the model alone (fuzz/model_speed.c: instr/s and runs/s in both
-# modes, functional-mode phases) and the model against BASE's (fuzz/bench_model.sh). Program
-# inputs: seeds mutated by the structured mutator, capped at BENCH_MAX_PER_THREAD (64)
-# instructions per thread. BENCH_TIME seconds per measurement.
+# bench.sh — `make bench`: for each target, on the same fixed inputs, measured back to back in
+# this run (rates are per second of process CPU time: the machine may be shared):
+#   libFuzzer  execs/s under the real libFuzzer loop (-O2, no sanitizer, build/fuzz-bench) and
+#              the ratio to the empty target (fuzz/empty.c) fed exactly the same inputs
+#              (fuzz/bench_feed.c replaces the mutator by a feeder of a fixed input file);
+#   asan       the same loop in the campaign build's flags (libFuzzer + ASan + UBSan, -O1,
+#              build/fuzz-lf/bench-<t>);
+#   plain      the target without engine or instrumentation (build/fuzz-tool, `--time`);
+#   ctr, cmp   what the engine handles per execution: coverage counters hit (one feature each)
+#              and comparison callbacks (build/fuzz-bench/features-<t>, fuzz/feature_count.c).
+# Then AFL++, the cost of a reset, the model alone (fuzz/model_speed.c: instr/s and runs/s in
+# both modes, functional-mode phases) and the model against BASE's (fuzz/bench_model.sh).
+# Program inputs: seeds mutated by the
+# structured mutator, capped at BENCH_MAX_PER_THREAD (64) instructions per thread.
+# BENCH_TIME seconds per measurement. BENCH_BASE=DIR (a build/ directory of another checkout,
+# with fuzz-bench/<t>, fuzz-bench/empty, fuzz-lf/bench-<t>, fuzz-tool/<t>) adds its figures on
+# the same inputs in the same run, as "before" rows.
 set -eu
 T=${BENCH_TIME:-5}; MAXPT=${BENCH_MAX_PER_THREAD:-64}; N=${BENCH_INPUTS:-4000}
 d=build/fuzz/bench
@@ -27,8 +37,10 @@ measure() {  # binary inputs -> execs/s
     awk '{ printf "%.0f", $1 / $2 }'
 }
 {
-  echo "bench: libFuzzer loop (-O2, no sanitizer), ${T}s per measurement, $(nproc) CPU(s), $(date -u +%FT%TZ)"
-  printf '%-24s %12s %14s %8s  %s\n' target "execs/s" "empty execs/s" ratio inputs
+  echo "bench: ${T}s per measurement (CPU time), $(nproc) CPU(s), $(date -u +%FT%TZ)"
+  echo "  libFuzzer = -O2 no sanitizer, ratio = its execs/s / the empty target's; asan = libFuzzer+ASan+UBSan -O1 (campaign flags);"
+  echo "  plain = no engine, no instrumentation; ctr/cmp = counters hit / comparison callbacks per execution"
+  printf '%-24s %10s %10s %6s %10s %10s %7s %7s %6s %6s  %s\n' target libFuzzer empty ratio asan plain lf/pl asan/pl ctr cmp inputs
   for row in $ROWS; do
     t=${row%%:*}; in="$d/$row.in"
     case $row in
@@ -40,12 +52,33 @@ measure() {  # binary inputs -> execs/s
       decode_roundtrip) build/fuzz-tool/$t --bench-inputs "$N" "$MAXPT" "$in" corpus/$t; desc="$N inputs of 1..64 words" ;;
       *) build/fuzz-tool/$t --bench-inputs "$N" "$MAXPT" "$in" corpus/$t; desc="the $(ls corpus/text_parsers | wc -l) text seeds, in turn" ;;
     esac
-    a=$(measure build/fuzz-bench/$t "$in")
-    b=$(measure build/fuzz-bench/empty "$in")
-    printf '%-24s %12s %14s %7s%%  %s\n' "$row" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN{printf "%.0f", 100*a/b}')" "$desc"
+    for side in after before; do
+      if [ $side = after ]; then bd=build; label=$row; else [ -n "${BENCH_BASE:-}" ] || continue; bd=$BENCH_BASE; label="  before"; fi
+      a=$(measure $bd/fuzz-bench/$t "$in")
+      b=$(measure $bd/fuzz-bench/empty "$in")
+      z=$( [ -x $bd/fuzz-lf/bench-$t ] && measure $bd/fuzz-lf/bench-$t "$in" || echo 0)
+      p=$($bd/fuzz-tool/$t --time "$T" "$in")
+      fc="- -"; note=""
+      if [ $side = after ]; then
+        fc=$(build/fuzz-bench/features-$t "$in" | sed -n 's/.*execs, \([0-9.]*\) counters hit and \([0-9.]*\) comparison.*/\1 \2/p')
+        note=$desc
+      fi
+      printf '%-24s %10s %10s %5s%% %10s %10s %6s%% %6s%% %6s %6s  %s\n' "$label" "$a" "$b" \
+        "$(awk -v a="$a" -v b="$b" 'BEGIN{printf "%.1f", 100*a/b}')" "$z" "$p" \
+        "$(awk -v a="$a" -v b="$p" 'BEGIN{printf "%.0f", 100*a/b}')" "$(awk -v a="$z" -v b="$p" 'BEGIN{printf "%.0f", 100*a/b}')" \
+        "${fc%% *}" "${fc##* }" "$note"
+    done
+  done
+  in="$d/func_invariants.in"
+  echo "bench: the engine's own share (libFuzzer -O2, func_invariants' inputs): the model alone (fuzz/engine_model.c: decode,"
+  echo "  setup, one tt_run) and func_invariants, with libFuzzer's default entropic schedule and with -entropic=0"
+  printf '%-24s %12s %14s %8s\n' target "execs/s" "empty execs/s" ratio
+  for v in "engine_model" "engine_model -entropic=0" "func_invariants" "func_invariants -entropic=0"; do
+    a=$(measure "build/fuzz-bench/$v" "$in"); b=$(measure build/fuzz-bench/empty "$in")
+    printf '%-24s %12s %14s %7s%%\n' "$v" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN{printf "%.1f", 100*a/b}')"
   done
   if command -v afl-fuzz >/dev/null 2>&1 && [ -x build/fuzz-afl/empty ]; then
-    echo "bench: AFL++ $(afl-fuzz -h 2>&1 | sed -n 's/.*afl-fuzz++\([0-9.a-z]*\).*/\1/p' | head -n 1) (afl-clang-fast -O2, persistent driver), same input files, ${T}s per measurement"
+    echo "bench: AFL++ $(afl-fuzz -h 2>&1 | sed -n 's/.*afl-fuzz++\([0-9.a-z]*\).*/\1/p' | head -n 1) (afl-clang-fast -O2, persistent driver), same input files, ${T}s per measurement (afl-fuzz's own wall-clock rate)"
     printf '%-24s %12s %14s %8s\n' target "execs/s" "empty execs/s" ratio
     for row in $ROWS; do
       t=${row%%:*}
@@ -53,10 +86,6 @@ measure() {  # binary inputs -> execs/s
       printf '%-24s %12s %14s %7s%%\n' "$row" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN{ if (b>0) printf "%.0f", 100*a/b; else printf "-" }')"
     done
   fi
-  echo "bench: without any engine or instrumentation (fuzz-tool build, a plain loop over the same inputs):"
-  for row in $ROWS; do
-    printf '%-24s %12s execs/s\n' "$row" "$(build/fuzz-tool/${row%%:*} --time "$T" "$d/$row.in")"
-  done
   build/fuzz-bench/reset_cost
   echo "bench: the model alone, functional and cycle mode, on the same programs (fuzz-tool build, -O2; fuzz/model_speed.c):"
   build/fuzz-bench/model_speed --time "$T" --seeds "$d/func_invariants.in" --full "$d/func_invariants:full.in" \

@@ -52,7 +52,7 @@ static tt_state st, fst;
 static int ready;
 static unsigned long long n_runs, n_admitted, n_compared, n_hazard, n_racy, n_not_done;
 
-static void init(void) {
+FZ_BOOKKEEPING static void init(void) {
   if (!ready) { tt_init(&st); tt_init(&fst); ready = 1; }
 }
 
@@ -322,9 +322,9 @@ static void diff_cb(void *vctx, const tt_loc *loc, uint32_t a, uint32_t b) {
   if (w > 0) d->len += (size_t)w;
 }
 
-static int check_prog(const fz_prog *p, fz_fail *f) {
+FZ_BOOKKEEPING static int check_prog(const fz_prog *p, fz_fail *f) {
   tt_outcome out;
-  memset(f, 0, sizeof *f);
+  fz_fail_clear(f);
   init();
   n_runs++;
   int bad = checked_cycle_run(p, f, &out);
@@ -403,7 +403,7 @@ static int check_prog(const fz_prog *p, fz_fail *f) {
   return 0;
 }
 
-static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
+FZ_BOOKKEEPING static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
   static fz_prog p;
   fz_prog_decode(d, n, &p);
   return check_prog(&p, f);

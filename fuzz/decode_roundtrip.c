@@ -11,9 +11,9 @@
 static const char *const invariants[] = {"roundtrip_text", "roundtrip_fields", NULL};
 static const char *const style_name[3] = {"objdump", "upper", "named"};
 
-static void init(void) {}
+FZ_BOOKKEEPING static void init(void) {}
 
-static int check_word(uint32_t w, fz_fail *f) {
+FZ_BOOKKEEPING static int check_word(uint32_t w, fz_fail *f) {
   char buf[256];
   for (unsigned s = 0; s < 3; s++) {
     size_t len = tt_disasm(w, (tt_dis_style)s, buf, sizeof buf);
@@ -58,24 +58,24 @@ static int check_word(uint32_t w, fz_fail *f) {
   return 0;
 }
 
-static int check_words(const uint32_t *w, size_t n, fz_fail *f) {
+FZ_BOOKKEEPING static int check_words(const uint32_t *w, size_t n, fz_fail *f) {
   for (size_t i = 0; i < n && i < 256; i++)
     if (check_word(w[i], f)) return 1;
   return 0;
 }
 
-static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
+FZ_BOOKKEEPING static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
   uint32_t w[256];
   size_t k = 0;
-  memset(f, 0, sizeof *f);
+  fz_fail_clear(f);
   for (size_t i = 0; i + 4 <= n && k < 256; i += 4)
     w[k++] = (uint32_t)d[i] | (uint32_t)d[i + 1] << 8 | (uint32_t)d[i + 2] << 16 | (uint32_t)d[i + 3] << 24;
   return check_words(w, k, f);
 }
 
 /* A program (from a .vec in the replay build): every word of every thread. */
-static int check_prog(const fz_prog *p, fz_fail *f) {
-  memset(f, 0, sizeof *f);
+FZ_BOOKKEEPING static int check_prog(const fz_prog *p, fz_fail *f) {
+  fz_fail_clear(f);
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
     if (check_words(p->w[t], p->n[t], f)) return 1;
   return 0;

@@ -221,7 +221,7 @@ uint64_t fz_budget(const fz_prog *p) {
 }
 
 /* Four independent multiply lanes (no long dependency chain), folded at the end. */
-static uint64_t mix(uint64_t h, const void *p, size_t n) {  /* n: a multiple of 4 */
+FZ_STATE_READER static uint64_t mix(uint64_t h, const void *p, size_t n) {  /* n: a multiple of 4 */
   const uint8_t *b = p;
   uint64_t l[4] = {h, h ^ 0x9E3779B97F4A7C15ull, h ^ 0xC2B2AE3D27D4EB4Full, h ^ 0x165667B19E3779F9ull};
   size_t i = 0;
@@ -243,25 +243,13 @@ static uint64_t mix(uint64_t h, const void *p, size_t n) {  /* n: a multiple of 
   return r;
 }
 
-FZ_BOOKKEEPING uint64_t fz_digest(const tt_state *st) {
+FZ_BOOKKEEPING uint64_t fz_digest_rest(const tt_state *st) {
   const tt_core *c = &st->c;
-  uint64_t h = 0x243F6A8885A308D3ull;
-  h = mix(h, c->gpr, sizeof c->gpr);
-  h = mix(h, c->cfg, sizeof c->cfg);
-  h = mix(h, c->tcfg, sizeof c->tcfg);
-  uint32_t small[8];  /* 8 + 8 semaphore bytes, 8 + 8 mutex bytes */
-  _Static_assert(sizeof c->mutex + sizeof c->mutex_handoff <= 16, "mutex bytes fit small[4..7]");
-  memcpy(small, c->sem_value, 8);
-  memcpy(small + 2, c->sem_max, 8);
-  memset(small + 4, 0, 16);
-  memcpy(small + 4, c->mutex, sizeof c->mutex);
-  memcpy((uint8_t *)(small + 4) + sizeof c->mutex, c->mutex_handoff, sizeof c->mutex_handoff);
-  h = mix(h, small, sizeof small);
+  uint64_t h = 0x452821E638D01377ull;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     const tt_thread *th = &c->thr[t];
-    uint32_t v[4] = {th->pc, th->fault_class | (uint32_t)th->fault_code << 8, th->fault_pc, 0};
+    uint32_t v[2] = {th->fault_class | (uint32_t)th->fault_code << 8, th->fault_pc};
     h = mix(h, v, sizeof v);
-    h = mix(h, &th->latch, sizeof th->latch);
   }
   uint32_t fx[2] = {c->prng_seed, c->prng_reseeds};
   h = mix(h, fx, sizeof fx);
@@ -279,6 +267,30 @@ FZ_BOOKKEEPING uint64_t fz_digest(const tt_state *st) {
   h = mix(h, &sum, 8);
   if (c->src_dirty) h = mix(h, st->src, sizeof st->src);
   return h;
+}
+
+FZ_BOOKKEEPING uint64_t fz_digest(const tt_state *st) {
+  const tt_core *c = &st->c;
+  uint64_t h = 0x243F6A8885A308D3ull;
+  h = mix(h, c->gpr, sizeof c->gpr);
+  h = mix(h, c->cfg, sizeof c->cfg);
+  h = mix(h, c->tcfg, sizeof c->tcfg);
+  uint32_t small[8];  /* 8 + 8 semaphore bytes, 8 + 8 mutex bytes */
+  _Static_assert(sizeof c->mutex + sizeof c->mutex_handoff <= 16, "mutex bytes fit small[4..7]");
+  memcpy(small, c->sem_value, 8);
+  memcpy(small + 2, c->sem_max, 8);
+  memset(small + 4, 0, 16);
+  memcpy(small + 4, c->mutex, sizeof c->mutex);
+  memcpy((uint8_t *)(small + 4) + sizeof c->mutex, c->mutex_handoff, sizeof c->mutex_handoff);
+  h = mix(h, small, sizeof small);
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    const tt_thread *th = &c->thr[t];
+    uint32_t v[2] = {th->pc, 0};
+    h = mix(h, v, sizeof v);
+    h = mix(h, &th->latch, sizeof th->latch);
+  }
+  uint64_t rest = fz_digest_rest(st);
+  return mix(h, &rest, 8);
 }
 
 /* In the byte format, knobs 0..15 take value 1 from the tail's `knobs` bits and 16..21 from

@@ -51,14 +51,14 @@ FZ_BOOKKEEPING static size_t first_diff(const void *a, const void *b, size_t n) 
 }
 
 FZ_BOOKKEEPING static int compare(fz_fail *f, const void *a, const void *b, size_t n, const char *what) {
-  if (memcmp(a, b, n) == 0) return 0;
+  if (fz_same(a, b, n)) return 0;
   size_t off = first_diff(a, b, n) + (size_t)((const uint8_t *)a - (const uint8_t *)&st);
   return fz_failf(f, "reset_equivalence",
                   "after reset, %s differs from a fresh init at byte %zu (field %s): 0x%02X, fresh 0x%02X",
                   what, off, field_at(off), ((const uint8_t *)&st)[off], ((const uint8_t *)&fresh)[off]);
 }
 
-static void init(void) {
+FZ_BOOKKEEPING static void init(void) {
   if (!ready) { tt_init(&st); tt_init(&fresh); ready = 1; }
 }
 
@@ -114,8 +114,8 @@ FZ_BOOKKEEPING static int check_mode(const fz_prog *p, fz_fail *f, tt_mode mode)
   return 0;
 }
 
-static int check_prog(const fz_prog *p, fz_fail *f) {
-  memset(f, 0, sizeof *f);
+FZ_BOOKKEEPING static int check_prog(const fz_prog *p, fz_fail *f) {
+  fz_fail_clear(f);
   init();
   int bad = check_mode(p, f, TT_MODE_FUNC) || check_mode(p, f, TT_MODE_CYCLE);
   tt_set_mode(&st, TT_MODE_FUNC);
@@ -123,7 +123,7 @@ static int check_prog(const fz_prog *p, fz_fail *f) {
   return bad;
 }
 
-static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
+FZ_BOOKKEEPING static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
   static fz_prog p;
   fz_prog_decode(d, n, &p);
   return check_prog(&p, f);

@@ -29,7 +29,7 @@ static sr_state ref;
 static int ready;
 static unsigned long long n_inputs, n_rounds, n_retired;
 
-static void init(void) {
+FZ_BOOKKEEPING static void init(void) {
   if (!ready) { tt_init(&st); ready = 1; }
 }
 
@@ -267,8 +267,8 @@ static int host_phase(fz_fail *f, uint64_t *h, int writes, unsigned n) {
   return 0;
 }
 
-static int check_prog(const fz_prog *p, fz_fail *f) {
-  memset(f, 0, sizeof *f);
+FZ_BOOKKEEPING static int check_prog(const fz_prog *p, fz_fail *f) {
+  fz_fail_clear(f);
   init();
   n_inputs++;
   fz_setup(&st, p);
@@ -308,7 +308,7 @@ static int check_prog(const fz_prog *p, fz_fail *f) {
   return bad;
 }
 
-static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
+FZ_BOOKKEEPING static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
   static fz_prog p;
   fz_prog_decode(d, n, &p);
   return check_prog(&p, f);

@@ -107,13 +107,13 @@ static int check_listing(const char *text, size_t n, unsigned lines, fz_fail *f)
   return 0;
 }
 
-static void init(void) {
+FZ_BOOKKEEPING static void init(void) {
   if (!ready) { tt_init(&st); ready = 1; }
 }
 
-static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
+FZ_BOOKKEEPING static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
   const char *text = (const char *)d;
-  memset(f, 0, sizeof *f);
+  fz_fail_clear(f);
   init();
   tt_vec_error e;
   memset(&e, 0, sizeof e);
