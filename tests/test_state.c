@@ -89,6 +89,24 @@ int main(void) {
   CHECK_EQ(tt_set_mode(&S, (tt_mode)2), -1);
   CHECK_EQ(tt_set_mode(&S, TT_MODE_CYCLE), 0);
   CHECK_EQ(tt_set_mode(&S, TT_MODE_FUNC), 0);
+  /* L1 accessors: at most four bytes (a larger count is clipped to four), and an access that
+   * crosses a 64-byte granule or the end of L1 touches exactly its own bytes. */
+  tt_reset(&S);
+  tt_l1_write(&S, 0x100, 8, 0xA1B2C3D4u);
+  CHECK_EQ(tt_l1_read(&S, 0x104, 4), 0);
+  tt_l1_write(&S, 0x104, 1, 0x5A);
+  CHECK_EQ(tt_l1_read(&S, 0x100, 4), 0xA1B2C3D4u);
+  CHECK_EQ(tt_l1_read(&S, 0x100, 5), 0xA1B2C3D4u);
+  CHECK_EQ(tt_l1_read(&S, 0x100, 8), 0xA1B2C3D4u);
+  tt_l1_write(&S, 0x13E, 4, 0x11223344u);               /* crosses granules 4 and 5 */
+  CHECK_EQ(tt_l1_read(&S, 0x13E, 4), 0x11223344u);
+  CHECK_EQ(tt_l1_read(&S, 0x13C, 2), 0);
+  CHECK_EQ(tt_l1_read(&S, 0x142, 2), 0);
+  tt_l1_write(&S, TT_L1_SIZE - 2, 4, 0x55667788u);      /* past the end: two bytes land */
+  CHECK_EQ(tt_l1_read(&S, TT_L1_SIZE - 2, 4), 0x7788u);
+  CHECK_EQ(tt_l1_read(&S, TT_L1_SIZE - 4, 2), 0);
+  tt_reset(&S);
+  CHECK(memcmp(&S, &F, TT_STATE_BYTES) == 0, "reset after the accessor checks");
   /* The decode cache survives reset but never serves a stale word: a program run at the same
    * places after another one behaves exactly as on a fresh state, in both modes. Program A
    * sets semaphore 0 to 5 and GPR 1; B, same length, posts instead and sets GPR 2. */
