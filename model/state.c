@@ -99,6 +99,9 @@ void tt_reset(tt_state *st) {
     st->mmio_dirty_list[i] = 0;
   }
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    /* the decode cache starts empty for every run: a run's coverage (which decoder paths it
+     * takes) must not depend on the runs before it (fuzz engines' stability) */
+    memset(st->pdec_ok[t], 0, st->c.thr[t].len);
     uint32_t n = st->c.thr[t].retired + 1u;  /* + a spinning head's first attempt */
     if (st->c.cyc_used)  /* only cycle mode writes issue_cycle */
       memset(st->issue_cycle[t], 0, sizeof(uint32_t) * (n < TT_PROG_MAX ? n : TT_PROG_MAX));

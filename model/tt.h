@@ -320,11 +320,12 @@ typedef struct tt_state {
   /* Cycles tt_run fast-forwarded over (quiet cycles simulated at once; cycle.c), since
    * tt_init: a statistic for benchmarks and tests, not state (reset leaves it). */
   uint64_t skipped_cycles;
-  /* Decode cache (last, outside the state proper). Decoding is a pure function of the word,
-   * so it survives tt_reset: pdec[t][i] is the decode of the word last seen at prog[t][i],
-   * used while prog[t][i] still equals pdec[t][i].word (pdec_ok: ever filled). A program is
-   * decoded once however often it is re-run or its head is held, and only as far as it runs.
-   * No digest, reset or comparison reads it; TT_STATE_BYTES is the size of the state before. */
+  /* Decode cache (last, outside the state proper): pdec[t][i] is the decode of prog[t][i],
+   * filled at its first fetch in a run and used while prog[t][i] still equals its word
+   * (pdec_ok: filled). A program is decoded once per run, as far as it runs, however long a
+   * head is held. tt_reset empties it for the loaded places, so every run decodes (and
+   * covers) the same paths whatever ran before; no digest or comparison reads it.
+   * TT_STATE_BYTES is the size of the state before prog. */
   uint8_t pdec_ok[TT_THREAD_COUNT][TT_PROG_MAX];
   tt_insn pdec[TT_THREAD_COUNT][TT_PROG_MAX];
 } tt_state;
