@@ -56,6 +56,13 @@ int main(void) {
   CHECK_EQ(S.c.prng_seed, 0xDEADBEEF); CHECK_EQ(S.c.prng_reseeds, 1);
   CHECK_EQ(S.c.icache_invalidates[1], 1); CHECK_EQ(S.c.icache_invalidates[4], 1);
   CHECK_EQ(S.c.icache_invalidates[0], 0);
+  /* ... and the recorded counts stay what was recorded while waits come and go (rounds that
+   * re-evaluate latches read only the three threads' latches) */
+  fresh();
+  S.c.gpr[0][2] = 0x12;
+  RUN1(w_wrcfg(2, 0, 185), w_stallwait(0x1FF, 1), 0x02000000u, w_stallwait(0x1FF, 2), 0x02000000u);
+  CHECK_EQ(S.c.icache_invalidates[1], 1); CHECK_EQ(S.c.icache_invalidates[4], 1);
+  CHECK_EQ(S.c.thr[0].pc, 5);
   /* SETC16: 16-bit store, index >= 68 UB, word 41 side effect. */
   fresh();
   RUN1(w_setc16(67, 0xFFFF), w_setc16(68, 1), w_setc16(41, 0x1010));
