@@ -244,11 +244,11 @@ build/fuzz-bench/$(1): $$(call fz_objs,fuzz-bench,$(1)) build/fuzz-bench/fuzz/be
 	$$(FUZZ_CC) -fsanitize=fuzzer $$^ -o $$@
 build/fuzz-bench/features-$(1): $$(call fz_objs,fuzz-bench,$(1)) build/fuzz-bench/fuzz/feature_count.o build/fuzz-bench/libtt.a
 	$$(FUZZ_CC) -no-pie $$^ -o $$@
-build/replay/$(1): $$(call fz_objs,replay,$(1)) build/replay/fuzz/driver.o build/replay/libtt.a
+build/replay/$(1): $$(call fz_objs,replay,$(1)) build/replay/fuzz/driver.o build/replay/fuzz/fz_files.o build/replay/libtt.a
 	$$(FUZZ_CC) $$(FUZZ_SAN) $$^ -o $$@
-build/fuzz-tool/$(1): $$(call fz_objs,fuzz-tool,$(1)) build/fuzz-tool/fuzz/driver.o build/fuzz-tool/libtt.a
+build/fuzz-tool/$(1): $$(call fz_objs,fuzz-tool,$(1)) build/fuzz-tool/fuzz/driver.o build/fuzz-tool/fuzz/fz_files.o build/fuzz-tool/libtt.a
 	$$(FUZZ_CC) $$^ -o $$@
-build/cov/$(1): $$(call fz_objs,cov,$(1)) build/cov/fuzz/driver.o build/cov/libtt.a
+build/cov/$(1): $$(call fz_objs,cov,$(1)) build/cov/fuzz/driver.o build/cov/fuzz/fz_files.o build/cov/libtt.a
 	$$(FUZZ_CC) -fprofile-instr-generate $$^ -o $$@
 endef
 $(foreach t,$(FUZZ_TARGETS_ALL),$(eval $(call FUZZ_BINS,$(t))))
@@ -275,7 +275,8 @@ build/fuzz-bench/model_speed: fuzz/model_speed.c build/fuzz-tool/fuzz/fz_input.o
 build/fuzz-tool/gen: build/fuzz-tool/fuzz/gen.o build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/libtt.a
 	$(FUZZ_CC) $^ -o $@
 build/fuzz-tool/ambtool: build/fuzz-tool/fuzz/ambtool.o build/fuzz-tool/fuzz/ambiguity_diff.o \
-                         build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/fuzz/fz_mutator.o build/fuzz-tool/libtt.a
+                         build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/fuzz/fz_mutator.o build/fuzz-tool/fuzz/fz_files.o \
+                         build/fuzz-tool/libtt.a
 	$(FUZZ_CC) $^ -o $@
 build/fuzz-tool/afl-mutator.so: build/fuzz-tool/fuzz/afl_mutator.o build/fuzz-tool/fuzz/fz_mutator.o \
                                 build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/libtt.a
@@ -350,7 +351,7 @@ build/fuzz-defect-$(1)/model:
 	mkdir -p $$@
 endef
 define FUZZ_DEFECT_BIN
-build/fuzz-defect-$(1)/$(2): $$(call fz_objs,fuzz-tool,$(2)) build/fuzz-tool/fuzz/driver.o $$(call fz_def_objs,$(1))
+build/fuzz-defect-$(1)/$(2): $$(call fz_objs,fuzz-tool,$(2)) build/fuzz-tool/fuzz/driver.o build/fuzz-tool/fuzz/fz_files.o $$(call fz_def_objs,$(1))
 	$$(FUZZ_CC) $$^ -o $$@
 endef
 $(foreach id,$(FUZZ_DEF_IDS),$(eval $(call FUZZ_DEFECT,$(id))))

@@ -39,107 +39,37 @@
 #include "asm.h"
 #include "vec.h"
 
-/* ---- files --------------------------------------------------------------------------------- */
-typedef struct flist { char **p; size_t n, cap; } flist;
+/* ---- files (fz_files.c) ------------------------------------------------------------------- */
 static const char *g_exclude[16];
 static int g_all_files;
 static unsigned g_nexclude;
 
-static void fl_add(flist *l, const char *s) {
-  if (l->n == l->cap) {
-    l->cap = l->cap ? 2 * l->cap : 256;
-    l->p = realloc(l->p, l->cap * sizeof *l->p);
-    if (!l->p) { perror("realloc"); exit(2); }
-  }
-  l->p[l->n++] = strdup(s);
-}
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-static int excluded(const char *p) {
+/* Inputs: .vec files and extension-less corpus files (not sources or scripts beside them),
+ * outside the --exclude directories. */
+static int keep_input(const char *p, int is_dir) {
   for (unsigned i = 0; i < g_nexclude; i++) {
     size_t n = strlen(g_exclude[i]);
-    if (strncmp(p, g_exclude[i], n) == 0 && (p[n] == 0 || p[n] == '/')) return 1;
+    if (strncmp(p, g_exclude[i], n) == 0 && (p[n] == 0 || p[n] == '/')) return 0;
   }
-  return 0;
+  if (is_dir || g_all_files) return 1;
+  const char *base = strrchr(p, '/');
+  base = base ? base + 1 : p;
+  return fz_ends_with(base, ".vec") || !strchr(base, '.');
 }
 
-static void collect(flist *l, const char *p) {
-  struct stat sb;
-  if (excluded(p)) return;
-  if (stat(p, &sb) != 0) { fprintf(stderr, "ambtool: cannot stat %s\n", p); exit(2); }
-  if (!S_ISDIR(sb.st_mode)) {
-    /* inputs: .vec files and extension-less corpus files (not sources or scripts beside them) */
-    const char *base = strrchr(p, '/');
-    base = base ? base + 1 : p;
-    size_t bl = strlen(base);
-    if (g_all_files || (bl > 4 && strcmp(base + bl - 4, ".vec") == 0) || !strchr(base, '.')) fl_add(l, p);
-    return;
-  }
-  DIR *d = opendir(p);
-  if (!d) return;
-  flist sub = {0};
-  struct dirent *e;
-  while ((e = readdir(d))) {
-    if (e->d_name[0] == '.' || strncmp(e->d_name, "README", 6) == 0) continue;
-    char buf[4096];
-    snprintf(buf, sizeof buf, "%s/%s", p, e->d_name);
-    fl_add(&sub, buf);
-  }
-  closedir(d);
-  qsort(sub.p, sub.n, sizeof *sub.p, cmp_str);
-  for (size_t i = 0; i < sub.n; i++) { collect(l, sub.p[i]); free(sub.p[i]); }
-  free(sub.p);
-}
-
-static char *read_all(const char *path, size_t *n) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  size_t cap = 1 << 16, len = 0;
-  char *b = malloc(cap + 1);
-  for (;;) {
-    if (len == cap) { cap *= 2; b = realloc(b, cap + 1); }
-    size_t r = fread(b + len, 1, cap - len, f);
-    if (!r) break;
-    len += r;
-  }
-  fclose(f);
-  b[len] = 0;
-  *n = len;
-  return b;
-}
-
-static int ends_with(const char *s, const char *suf) {
-  size_t a = strlen(s), b = strlen(suf);
-  return a >= b && strcmp(s + a - b, suf) == 0;
-}
+static char *read_all(const char *path, size_t *n) { return (char *)fz_read_file(path, n); }
 
 static int load_prog(const char *path, fz_prog *p) {
   size_t n = 0;
-  char *d = read_all(path, &n);
+  uint8_t *d = fz_read_file(path, &n);
   if (!d) return -1;
-  if (!(ends_with(path, ".vec") && fz_prog_from_vec(d, n, p) == 0)) fz_prog_decode((uint8_t *)d, n, p);
+  fz_load_prog(path, d, n, p);
   free(d);
   return 0;
 }
 
-/* `# key: value` header line. */
 static int header_value(const char *d, const char *key, char *out, size_t cap) {
-  size_t klen = strlen(key);
-  for (const char *s = d; *s;) {
-    const char *nl = strchr(s, '\n');
-    size_t len = nl ? (size_t)(nl - s) : strlen(s);
-    if (len > klen + 3 && s[0] == '#' && s[1] == ' ' && !strncmp(s + 2, key, klen) && s[2 + klen] == ':') {
-      const char *b = s + 3 + klen, *e = s + len;
-      while (b < e && *b == ' ') b++;
-      while (e > b && (e[-1] == ' ' || e[-1] == '\r')) e--;
-      size_t m = (size_t)(e - b) < cap - 1 ? (size_t)(e - b) : cap - 1;
-      memcpy(out, b, m);
-      out[m] = 0;
-      return 1;
-    }
-    s += len + (nl ? 1 : 0);
-  }
-  return 0;
+  return fz_header_value((const uint8_t *)d, strlen(d), key, out, cap);
 }
 
 /* ---- text buffer ------------------------------------------------------------------------------ */
@@ -509,16 +439,16 @@ static int publish(const char *dir, const found *f, unsigned k, unsigned v) {
 
 /* Stop once every knob value has a witness (any: any level; else: an architectural one). */
 static int search(unsigned long runs, double limit, const char *out, int any, int argc, char **argv) {
-  flist l = {0};
-  for (int i = 0; i < argc; i++) collect(&l, argv[i]);
+  fz_paths l = {0};
+  for (int i = 0; i < argc; i++) fz_paths_collect(&l, argv[i], keep_input);
   fz_prog *seeds = malloc((l.n + 1) * sizeof *seeds);
   size_t ns = 0;
   unsigned want = total_values();
 #define DONE_ (any ? g_have >= want : g_arch >= want)
   double t0 = now_s();
   for (size_t i = 0; i < l.n; i++) {
-    if (load_prog(l.p[i], &seeds[ns]) != 0) continue;
-    if (!DONE_) note(&seeds[ns], l.p[i], 0, now_s() - t0);
+    if (load_prog(l.path[i], &seeds[ns]) != 0) continue;
+    if (!DONE_) note(&seeds[ns], l.path[i], 0, now_s() - t0);
     ns++;
   }
   static uint8_t buf[FZ_MAX_INPUT];
@@ -533,7 +463,7 @@ static int search(unsigned long runs, double limit, const char *out, int any, in
     for (unsigned s = 0; s < m; s++) n = fz_mutate(buf, n, sizeof buf, (unsigned)fz_rand(&rng));
     fz_prog_decode(buf, n, &q);
     char src[300];
-    snprintf(src, sizeof src, "mutation of %s", l.p[j]);
+    snprintf(src, sizeof src, "mutation of %s", l.path[j]);
     note(&q, src, r + 1, now_s() - t0);
   }
 #undef DONE_
@@ -558,12 +488,12 @@ static int search(unsigned long runs, double limit, const char *out, int any, in
 }
 
 static int collect_cmd(const char *outdir, const char *known_dir, int argc, char **argv) {
-  flist l = {0};
+  fz_paths l = {0};
   static fz_prog p;
   g_all_files = 1;  /* campaign corpora: every file is an input (AFL++ names contain dots) */
-  for (int i = 0; i < argc; i++) collect(&l, argv[i]);
+  for (int i = 0; i < argc; i++) fz_paths_collect(&l, argv[i], keep_input);
   for (size_t i = 0; i < l.n; i++)
-    if (load_prog(l.p[i], &p) == 0) note(&p, l.p[i], 0, 0);
+    if (load_prog(l.path[i], &p) == 0) note(&p, l.path[i], 0, 0);
   unsigned seen = 0, fresh = 0;
   for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
     for (unsigned v = 1; v < tt_knob_value_count(k); v++) {
@@ -719,7 +649,7 @@ static void page_reproducer(sb *o, const repro *r) {
   char val[48], def[48], dis[160];
   value_name(r->k, r->v, val, sizeof val);
   value_name(r->k, 0, def, sizeof def);
-  const char *vs = ends_with(r->file, ".small.vec") ? "-small" : "";
+  const char *vs = fz_ends_with(r->file, ".small.vec") ? "-small" : "";
   sbf(o, "### `%s=%s` against the default `%s=%s`%s\n\n", tt_knob_name(r->k), val, tt_knob_name(r->k), def,
       vs[0] ? " (a smaller, weaker witness)" : "");
   if (vs[0])
@@ -838,8 +768,8 @@ static outfile *out_new(const char *fmt, ...) {
 }
 
 static int render(int check, const char *repro_dir, const char *pages, const char *vecdir) {
-  flist l = {0};
-  collect(&l, repro_dir);
+  fz_paths l = {0};
+  fz_paths_collect(&l, repro_dir, keep_input);
   repro *rs = calloc(l.n + 1, sizeof *rs);
   size_t nr = 0;
   int bad = 0;
@@ -848,40 +778,40 @@ static int render(int check, const char *repro_dir, const char *pages, const cha
   tt_init(&r_st[0]);
   tt_init(&r_st[1]);
   for (size_t i = 0; i < l.n; i++) {
-    if (!ends_with(l.p[i], ".vec")) continue;
+    if (!fz_ends_with(l.path[i], ".vec")) continue;
     size_t n = 0;
-    char *d = read_all(l.p[i], &n);
+    char *d = read_all(l.path[i], &n);
     char name[128];
     unsigned k, v;
     if (!d || !header_value(d, "witness", name, sizeof name) || amb_parse_name(name, &k, &v) != 0) {
-      fprintf(stderr, "ambtool: %s: no known `# witness:` line\n", l.p[i]);
+      fprintf(stderr, "ambtool: %s: no known `# witness:` line\n", l.path[i]);
       bad = 1;
       free(d);
       continue;
     }
     repro *r = &rs[nr];
-    if (fz_prog_from_vec(d, n, &r->p) != 0) { fprintf(stderr, "ambtool: %s: does not parse\n", l.p[i]); bad = 1; free(d); continue; }
+    if (fz_prog_from_vec(d, n, &r->p) != 0) { fprintf(stderr, "ambtool: %s: does not parse\n", l.path[i]); bad = 1; free(d); continue; }
     r->mode = strstr(d, "\nmode: cycle\n") ? TT_MODE_CYCLE : TT_MODE_FUNC;
     free(d);
     static fz_prog m;
     m = r->p;
     g_tries = 0;
     if (amb_minimize(&m, k, v, r->mode) != 0) {
-      fprintf(stderr, "ambtool: %s: no longer separates the readings (run `make amb-witnesses`)\n", l.p[i]);
+      fprintf(stderr, "ambtool: %s: no longer separates the readings (run `make amb-witnesses`)\n", l.path[i]);
       bad = 1;
       continue;
     }
-    const char *base = strrchr(l.p[i], '/');
-    snprintf(r->file, sizeof r->file, "%s", base ? base + 1 : l.p[i]);
+    const char *base = strrchr(l.path[i], '/');
+    snprintf(r->file, sizeof r->file, "%s", base ? base + 1 : l.path[i]);
     if (!prog_equal(&m, &r->p)) {
       if (check) {
-        fprintf(stderr, "ambtool: %s: not the minimiser's output (%u -> %u instructions)\n", l.p[i],
+        fprintf(stderr, "ambtool: %s: not the minimiser's output (%u -> %u instructions)\n", l.path[i],
                 fz_total(&r->p), fz_total(&m));
         bad = 1;
       } else {  /* publish the minimiser's output: rewrite the reproducer too */
         sb o = {0};
         reproducer_text(&o, &m, k, v, r->mode);
-        write_file(l.p[i], o.b, o.len);
+        write_file(l.path[i], o.b, o.len);
         free(o.b);
       }
       r->p = m;
@@ -901,7 +831,7 @@ static int render(int check, const char *repro_dir, const char *pages, const cha
     value_name(r->k, r->v, val, sizeof val);
     value_name(r->k, 0, def, sizeof def);
     unsigned id = amb_witness_amb(r->k, r->v);
-    const char *vs = ends_with(r->file, ".small.vec") ? "-small" : "";
+    const char *vs = fz_ends_with(r->file, ".small.vec") ? "-small" : "";
     for (unsigned s = 0; s < 2; s++) {
       outfile *f = s ? out_new("%s/AMB-%02u-%s-%s%s.vec", vecdir, id, tt_knob_name(r->k), val, vs)
                      : out_new("%s/AMB-%02u-%s-%s-vs-%s%s.vec", vecdir, id, tt_knob_name(r->k), def, val, vs);

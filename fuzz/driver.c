@@ -23,89 +23,11 @@
 #include "fz.h"
 #include "vec.h"
 
-/* ---- files ---------------------------------------------------------------------------------- */
-typedef struct file_list { char **path; size_t n, cap; } file_list;
-
-static void add_path(file_list *l, const char *p) {
-  if (l->n == l->cap) {
-    l->cap = l->cap ? 2 * l->cap : 256;
-    l->path = realloc(l->path, l->cap * sizeof *l->path);
-    if (!l->path) { perror("realloc"); exit(2); }
-  }
-  l->path[l->n++] = strdup(p);
-}
-
-static int cmp_str(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void collect(file_list *l, const char *p) {
-  struct stat sb;
-  if (stat(p, &sb) != 0) { fprintf(stderr, "driver: cannot stat %s\n", p); exit(2); }
-  if (!S_ISDIR(sb.st_mode)) { add_path(l, p); return; }
-  DIR *d = opendir(p);
-  if (!d) return;
-  struct dirent *e;
-  file_list sub = {0};
-  while ((e = readdir(d))) {
-    if (e->d_name[0] == '.' || strncmp(e->d_name, "README", 6) == 0) continue;
-    char buf[4096];
-    snprintf(buf, sizeof buf, "%s/%s", p, e->d_name);
-    add_path(&sub, buf);
-  }
-  closedir(d);
-  qsort(sub.path, sub.n, sizeof *sub.path, cmp_str);
-  for (size_t i = 0; i < sub.n; i++) { collect(l, sub.path[i]); free(sub.path[i]); }
-  free(sub.path);
-}
-
-static uint8_t *read_file(const char *p, size_t *n) {
-  FILE *f = fopen(p, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long len = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  uint8_t *buf = malloc(len > 0 ? (size_t)len : 1);
-  *n = len > 0 && buf ? fread(buf, 1, (size_t)len, f) : 0;
-  fclose(f);
-  return buf;
-}
-
-static int ends_with(const char *s, const char *suf) {
-  size_t a = strlen(s), b = strlen(suf);
-  return a >= b && strcmp(s + a - b, suf) == 0;
-}
-
-/* Program text in .vec syntax: conformance vectors and reproducers (.vec), and replay-only
- * reproducers (.fzvec: a finding no conformance expectation can state; ttconf ignores them). */
-static int is_vec_text(const char *path) { return ends_with(path, ".vec") || ends_with(path, ".fzvec"); }
-
-/* `# key: value` header line of a reproducer; copies value into out. */
-static int header_value(const uint8_t *d, size_t n, const char *key, char *out, size_t cap) {
-  size_t klen = strlen(key);
-  for (size_t pos = 0; pos < n;) {
-    const uint8_t *nl = memchr(d + pos, '\n', n - pos);
-    size_t len = nl ? (size_t)(nl - (d + pos)) : n - pos;
-    if (len > klen + 2 && d[pos] == '#' && d[pos + 1] == ' ' && memcmp(d + pos + 2, key, klen) == 0 &&
-        d[pos + 2 + klen] == ':') {
-      size_t s = pos + 3 + klen, e = pos + len;
-      while (s < e && d[s] == ' ') s++;
-      while (e > s && (d[e - 1] == ' ' || d[e - 1] == '\r')) e--;
-      size_t m = e - s < cap - 1 ? e - s : cap - 1;
-      memcpy(out, d + s, m);
-      out[m] = 0;
-      return 1;
-    }
-    pos += len + 1;
-  }
-  return 0;
-}
-
 /* Run one input through the target (a .vec as a program when the target takes programs). */
 static fz_prog g_prog;
 static int run_input(const char *path, const uint8_t *d, size_t n, fz_fail *f) {
   const fz_target *T = &fz_this_target;
-  if (T->check_prog && is_vec_text(path) && fz_prog_from_vec((const char *)d, n, &g_prog) == 0)
+  if (T->check_prog && fz_is_vec_text(path) && fz_prog_from_vec((const char *)d, n, &g_prog) == 0)
     return T->check_prog(&g_prog, f);
   return T->check_bytes(d, n, f);
 }
@@ -115,35 +37,29 @@ static int run_input(const char *path, const uint8_t *d, size_t n, fz_fail *f) {
 static int input_reports(const char *path, const uint8_t *d, size_t n, const char *name, fz_fail *f) {
   const fz_target *T = &fz_this_target;
   if (T->reports && T->check_prog) {
-    if (!(ends_with(path, ".vec") && fz_prog_from_vec((const char *)d, n, &g_prog) == 0))
-      fz_prog_decode(d, n, &g_prog);
+    fz_load_prog(path, d, n, &g_prog);
     return T->reports(&g_prog, name);
   }
   return run_input(path, d, n, f) && strcmp(f->name, name) == 0;
 }
 
-/* Load an input as a program (program targets). */
-static void load_prog(const char *path, const uint8_t *d, size_t n, fz_prog *p) {
-  if (!(is_vec_text(path) && fz_prog_from_vec((const char *)d, n, p) == 0))
-    fz_prog_decode(d, n, p);
-}
 
 /* ---- replay ----------------------------------------------------------------------------------- */
 static int replay(int argc, char **argv, int abort_on_fail) {
   const fz_target *T = &fz_this_target;
-  file_list l = {0};
+  fz_paths l = {0};
   static fz_fail f;
-  for (int i = 0; i < argc; i++) collect(&l, argv[i]);
+  for (int i = 0; i < argc; i++) fz_paths_collect(&l, argv[i], NULL);
   unsigned ok = 0, open_ok = 0, bad = 0, wit = 0;
   for (size_t i = 0; i < l.n; i++) {
     size_t n = 0;
-    uint8_t *d = read_file(l.path[i], &n);
+    uint8_t *d = fz_read_file(l.path[i], &n);
     if (!d) { fprintf(stderr, "driver: cannot read %s\n", l.path[i]); bad++; continue; }
     char open_name[64] = "", target[64] = "", wit_name[96] = "";
-    int has_open = header_value(d, n, "open", open_name, sizeof open_name);
-    int other_target = header_value(d, n, "target", target, sizeof target) && strcmp(target, T->name) != 0;
+    int has_open = fz_header_value(d, n, "open", open_name, sizeof open_name);
+    int other_target = fz_header_value(d, n, "target", target, sizeof target) && strcmp(target, T->name) != 0;
     int is_open = has_open && !other_target;
-    int is_wit = header_value(d, n, "witness", wit_name, sizeof wit_name) && !other_target;
+    int is_wit = fz_header_value(d, n, "witness", wit_name, sizeof wit_name) && !other_target;
     if (is_wit) {  /* a kept witness (ambiguity_diff): it must still show its reading */
       if (input_reports(l.path[i], d, n, wit_name, &f)) {
         wit++;
@@ -535,11 +451,11 @@ static int minimize(const char *in_path, const char *out_path) {
   static fz_prog p;
   static char header[8192], text[1 << 17];
   size_t n = 0;
-  uint8_t *d = read_file(in_path, &n);
+  uint8_t *d = fz_read_file(in_path, &n);
   if (!d) { fprintf(stderr, "minimize: cannot read %s\n", in_path); return 2; }
   if (!T->check_prog) { fprintf(stderr, "minimize: %s inputs are kept as they are\n", T->name); return 2; }
-  if (T->program_input || (is_vec_text(in_path) && fz_prog_from_vec((const char *)d, n, &p) == 0)) {
-    load_prog(in_path, d, n, &p);
+  if (T->program_input || (fz_is_vec_text(in_path) && fz_prog_from_vec((const char *)d, n, &p) == 0)) {
+    fz_load_prog(in_path, d, n, &p);
   } else {  /* decode_roundtrip raw input: its words, as thread 0's program */
     fz_prog_clear(&p);
     for (size_t i = 0; i + 4 <= n && p.n[0] < FZ_MAX_INSN; i += 4)
@@ -670,10 +586,10 @@ static void save(const char *path, const uint8_t *d, size_t n) {
 
 static int fire(const char *name, unsigned long runs, const char *save_path, int argc, char **argv) {
   const fz_target *T = &fz_this_target;
-  file_list l = {0};
+  fz_paths l = {0};
   static fz_fail f;
   static uint8_t buf[FZ_MAX_INPUT];
-  for (int i = 0; i < argc; i++) collect(&l, argv[i]);
+  for (int i = 0; i < argc; i++) fz_paths_collect(&l, argv[i], NULL);
   uint8_t **seed = calloc(l.n + 1, sizeof *seed);
   size_t *seed_n = calloc(l.n + 1, sizeof *seed_n), ns = 0;
   const char *others[32];
@@ -686,10 +602,10 @@ static int fire(const char *name, unsigned long runs, const char *save_path, int
   } while (0)
   for (size_t i = 0; i < l.n; i++) {
     size_t n = 0;
-    uint8_t *d = read_file(l.path[i], &n);
+    uint8_t *d = fz_read_file(l.path[i], &n);
     if (!d) continue;
     if (T->program_input) {  /* seeds as binary programs, so mutations apply */
-      load_prog(l.path[i], d, n, &g_prog);
+      fz_load_prog(l.path[i], d, n, &g_prog);
       n = fz_prog_encode(&g_prog, buf, sizeof buf);
       d = realloc(d, n ? n : 1);
       memcpy(d, buf, n);
@@ -751,14 +667,14 @@ static int matrix(int argc, char **argv) {
   static tt_state st;
   static uint64_t m[TT_FORM_COUNT][OC_COUNT];
   uint64_t outcomes[4] = {0, 0, 0, 0};
-  file_list l = {0};
+  fz_paths l = {0};
   tt_init(&st);
-  for (int i = 0; i < argc; i++) collect(&l, argv[i]);
+  for (int i = 0; i < argc; i++) fz_paths_collect(&l, argv[i], NULL);
   for (size_t i = 0; i < l.n; i++) {
     size_t n = 0;
-    uint8_t *d = read_file(l.path[i], &n);
+    uint8_t *d = fz_read_file(l.path[i], &n);
     if (!d) continue;
-    load_prog(l.path[i], d, n, &g_prog);
+    fz_load_prog(l.path[i], d, n, &g_prog);
     free(d);
     fz_setup(&st, &g_prog);
     uint64_t budget = fz_budget(&g_prog);
@@ -825,9 +741,9 @@ static int matrix(int argc, char **argv) {
 static int bench_inputs(unsigned long count, unsigned max_per_thread, int full, const char *out,
                         int argc, char **argv) {
   const fz_target *T = &fz_this_target;
-  file_list l = {0};
+  fz_paths l = {0};
   static uint8_t buf[FZ_MAX_INPUT];
-  for (int i = 0; i < argc; i++) collect(&l, argv[i]);
+  for (int i = 0; i < argc; i++) fz_paths_collect(&l, argv[i], NULL);
   if (!l.n) return 2;
   FILE *o = fopen(out, "wb");
   if (!o) return 2;
@@ -836,7 +752,7 @@ static int bench_inputs(unsigned long count, unsigned max_per_thread, int full, 
   for (unsigned long k = 0; k < count; k++) {
     const char *path = l.path[k % l.n];
     size_t n = 0;
-    uint8_t *d = read_file(path, &n);
+    uint8_t *d = fz_read_file(path, &n);
     if (!d) continue;
     if (T->program_input && full) {   /* exactly max_per_thread random instructions per thread */
       fz_prog_clear(&g_prog);
@@ -847,7 +763,7 @@ static int bench_inputs(unsigned long count, unsigned max_per_thread, int full, 
       total_insn += fz_total(&g_prog);
       n = fz_prog_encode(&g_prog, buf, sizeof buf);
     } else if (T->program_input) {
-      load_prog(path, d, n, &g_prog);
+      fz_load_prog(path, d, n, &g_prog);
       n = fz_prog_encode(&g_prog, buf, sizeof buf);
       for (unsigned m = 0; m < 1 + fz_rand(&rng) % 4; m++) n = fz_mutate(buf, n, sizeof buf, (unsigned)fz_rand(&rng));
       fz_prog_decode(buf, n, &g_prog);
@@ -887,7 +803,7 @@ static double cpu_s(void) {
 }
 static int time_inputs(double secs, const char *path) {
   size_t n = 0, pos = 0;
-  uint8_t *d = read_file(path, &n);
+  uint8_t *d = fz_read_file(path, &n);
   static fz_fail f;
   if (!d) return 2;
   unsigned long execs = 0;
@@ -915,7 +831,7 @@ static int time_inputs(double secs, const char *path) {
 /* One pass over a bench input file (length-prefixed inputs), then the target's counters. */
 static int stats_inputs(const char *path) {
   size_t n = 0, pos = 0;
-  uint8_t *d = read_file(path, &n);
+  uint8_t *d = fz_read_file(path, &n);
   static fz_fail f;
   unsigned long execs = 0, failed = 0;
   if (!d) return 2;
@@ -946,7 +862,7 @@ int main(int argc, char **argv) {
   if (argc >= 3 && strcmp(argv[1], "--name-of") == 0) {
     size_t n = 0;
     static fz_fail f;
-    uint8_t *d = read_file(argv[2], &n);
+    uint8_t *d = fz_read_file(argv[2], &n);
     if (!d) return 2;
     printf("%s\n", run_input(argv[2], d, n, &f) ? f.name : "ok");
     return 0;

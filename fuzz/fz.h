@@ -238,6 +238,25 @@ uint64_t fz_rand(uint64_t *rng);
 int fz_form_writes_cfg(unsigned form);
 
 
+/* ---- files of the host-side tools (fz_files.c; driver.c, ambtool.c) --------------------- */
+typedef struct fz_paths { char **path; size_t n, cap; } fz_paths;
+void fz_paths_add(fz_paths *l, const char *p);
+void fz_paths_free(fz_paths *l);
+/* Add p, or every file below directory p (recursively, sorted; dot files and READMEs
+ * skipped). keep (may be NULL: keep all) sees every path first, a directory with is_dir = 1:
+ * 0 leaves it out. An unreadable p is an error (message, exit 2). */
+void fz_paths_collect(fz_paths *l, const char *p, int (*keep)(const char *path, int is_dir));
+/* The whole file, NUL-terminated (*n excludes the NUL); NULL when it cannot be read. */
+uint8_t *fz_read_file(const char *p, size_t *n);
+int fz_ends_with(const char *s, const char *suf);
+/* Program text in .vec syntax: conformance vectors and reproducers (.vec), and replay-only
+ * reproducers (.fzvec: a finding no conformance expectation can state; ttconf ignores them). */
+int fz_is_vec_text(const char *path);
+/* `# key: value` header line of a reproducer; copies value into out. */
+int fz_header_value(const uint8_t *d, size_t n, const char *key, char *out, size_t cap);
+/* An input as a program: .vec text parsed, anything else decoded as fuzz input bytes. */
+void fz_load_prog(const char *path, const uint8_t *d, size_t n, fz_prog *p);
+
 /* The libFuzzer entry points of a target (the same for every target; the target file expands
  * it once, so each target still exports exactly LLVMFuzzerTestOneInput and its initializer).
  * LLVMFuzzerTestOneInput keeps its one counter: libFuzzer gives up at start when the empty

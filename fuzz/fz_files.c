@@ -1,0 +1,109 @@
+/* fz_files.c — the files the host-side tools read: the replay/minimise driver (driver.c) and
+ * the ambiguity tool (ambtool.c). Paths collected from files and directories (recursively,
+ * sorted, skipping dot files and READMEs), whole files read, the `.vec` text kinds, reproducer
+ * header lines, and an input read as a program. Not linked into the engine builds. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "fz.h"
+
+void fz_paths_add(fz_paths *l, const char *p) {
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 256;
+    l->path = realloc(l->path, l->cap * sizeof *l->path);
+    if (!l->path) { perror("realloc"); exit(2); }
+  }
+  l->path[l->n++] = strdup(p);
+}
+
+void fz_paths_free(fz_paths *l) {
+  for (size_t i = 0; i < l->n; i++) free(l->path[i]);
+  free(l->path);
+  l->path = NULL;
+  l->n = l->cap = 0;
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void fz_paths_collect(fz_paths *l, const char *p, int (*keep)(const char *path, int is_dir)) {
+  struct stat sb;
+  if (stat(p, &sb) != 0) { fprintf(stderr, "cannot stat %s\n", p); exit(2); }
+  int dir = S_ISDIR(sb.st_mode);
+  if (keep && !keep(p, dir)) return;
+  if (!dir) { fz_paths_add(l, p); return; }
+  DIR *d = opendir(p);
+  if (!d) return;
+  struct dirent *e;
+  fz_paths sub = {0};
+  while ((e = readdir(d))) {
+    if (e->d_name[0] == '.' || strncmp(e->d_name, "README", 6) == 0) continue;
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s/%s", p, e->d_name);
+    fz_paths_add(&sub, buf);
+  }
+  closedir(d);
+  qsort(sub.path, sub.n, sizeof *sub.path, cmp_str);
+  for (size_t i = 0; i < sub.n; i++) fz_paths_collect(l, sub.path[i], keep);
+  fz_paths_free(&sub);
+}
+
+uint8_t *fz_read_file(const char *p, size_t *n) {
+  FILE *f = fopen(p, "rb");
+  if (!f) return NULL;
+  size_t cap = 1 << 16, len = 0;
+  uint8_t *b = malloc(cap + 1);
+  while (b) {
+    if (len == cap) {
+      uint8_t *nb = realloc(b, 2 * cap + 1);
+      if (!nb) { free(b); b = NULL; break; }
+      b = nb;
+      cap *= 2;
+    }
+    size_t r = fread(b + len, 1, cap - len, f);
+    if (!r) break;
+    len += r;
+  }
+  fclose(f);
+  if (!b) return NULL;
+  b[len] = 0;
+  *n = len;
+  return b;
+}
+
+int fz_ends_with(const char *s, const char *suf) {
+  size_t a = strlen(s), b = strlen(suf);
+  return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+int fz_is_vec_text(const char *path) {
+  return fz_ends_with(path, ".vec") || fz_ends_with(path, ".fzvec");
+}
+
+int fz_header_value(const uint8_t *d, size_t n, const char *key, char *out, size_t cap) {
+  size_t klen = strlen(key);
+  for (size_t pos = 0; pos < n;) {
+    const uint8_t *nl = memchr(d + pos, '\n', n - pos);
+    size_t len = nl ? (size_t)(nl - (d + pos)) : n - pos;
+    if (len > klen + 2 && d[pos] == '#' && d[pos + 1] == ' ' && memcmp(d + pos + 2, key, klen) == 0 &&
+        d[pos + 2 + klen] == ':') {
+      size_t s = pos + 3 + klen, e = pos + len;
+      while (s < e && d[s] == ' ') s++;
+      while (e > s && (d[e - 1] == ' ' || d[e - 1] == '\r')) e--;
+      size_t m = e - s < cap - 1 ? e - s : cap - 1;
+      memcpy(out, d + s, m);
+      out[m] = 0;
+      return 1;
+    }
+    pos += len + 1;
+  }
+  return 0;
+}
+
+void fz_load_prog(const char *path, const uint8_t *d, size_t n, fz_prog *p) {
+  if (!(fz_is_vec_text(path) && fz_prog_from_vec((const char *)d, n, p) == 0))
+    fz_prog_decode(d, n, p);
+}
