@@ -219,13 +219,15 @@ size_t tt_describe_wait(const tt_state *st, unsigned t, char *buf, size_t n) {
   else {
     const tt_thread *th = &st->c.thr[t];
     uint32_t w = st->prog[t][th->pc];
+    tt_insn in;
+    tt_decode(w, &in);
     tt_put(&o, "at instruction "); tt_put_hex(&o, th->pc); tt_put(&o, " (");
     tt_put_hex(&o, w); tt_put(&o, "): ");
     switch ((tt_wait_kind)th->wait_kind) {
     case TT_WAIT_NONE: tt_put(&o, "not waiting"); break;
     case TT_WAIT_LATCH: describe_latch(st, t, &o); break;
     case TT_WAIT_MUTEX: {
-      uint32_t i = w & 0xFFFFu;
+      uint32_t i = tt_mutex_index(st, &in);
       tt_put(&o, "ATGETM: mutex "); tt_put_hex(&o, i);
       if (st->c.mutex[i % TT_MUTEX_SLOTS]) {
         char s[3] = {'t', (char)('0' + st->c.mutex[i % TT_MUTEX_SLOTS] - 1), 0};
@@ -236,7 +238,7 @@ size_t tt_describe_wait(const tt_state *st, unsigned t, char *buf, size_t n) {
       break;
     }
     case TT_WAIT_MUTEX_INVALID:
-      tt_put(&o, "mutex index "); tt_put_hex(&o, w & 0xFFFFu);
+      tt_put(&o, "mutex index "); tt_put_hex(&o, tt_mutex_index(st, &in));
       tt_put(&o, " does not exist on Blackhole (valid: 0, 2, 3, 4): waits forever");
       break;
     case TT_WAIT_ATCAS: tt_put(&o, "ATCAS: compare fails, retrying"); break;

@@ -57,9 +57,9 @@ tt_exec_result tt_exec_SEMGET(tt_state *st, unsigned t, const tt_args_SEMGET *a)
 static int waits_for_mutex(const tt_state *st, unsigned u, uint32_t index) {
   const tt_thread *th = &st->c.thr[u];
   if (th->pc >= th->len || th->wait_kind != TT_WAIT_MUTEX) return 0;
-  uint32_t w = st->prog[u][th->pc];
-  uint32_t mask = TT_KNOB_IS(st, FIELD_WIDTH, 1) ? 0xFFFFFFu : 0xFFFFu;
-  return (w >> 24) == 0xA0 && (w & mask) == index;
+  tt_insn in;
+  tt_decode(st->prog[u][th->pc], &in);
+  return in.form == TT_FORM_ATGETM && tt_mutex_index(st, &in) == index;
 }
 
 /* Gate reasons of the Sync Unit: 0 when the instruction may issue, else a tt_wait_kind. */

@@ -539,10 +539,12 @@ static void analyse(unsigned t) {
     break;
   }
   case TT_WAIT_MUTEX_INVALID: {
-    uint32_t w = g_st.prog[t][th->pc];
+    tt_insn in;
+    tt_decode(g_st.prog[t][th->pc], &in);
     snprintf(r->reason, sizeof r->reason,
              "%s on mutex index %u, which does not exist on Blackhole (valid: 0, 2, 3, 4): it waits forever",
-             (w >> 24) == 0xA0 ? "ATGETM" : "ATRELM", w & 0xFFFFu);
+             tt_insn_name(&in),
+             in.form == TT_FORM_ATGETM ? (unsigned)in.a.ATGETM.mutex_index : (unsigned)in.a.ATRELM.mutex_index);
     snprintf(r->need, sizeof r->need, "nothing (an invalid index never completes)");
     snprintf(r->nobody, sizeof r->nobody, "no instruction can");
     break;
