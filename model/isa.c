@@ -205,44 +205,58 @@ const char *tt_insn_name(const tt_insn *in) {
 }
 
 /* ---- decoder ------------------------------------------------------------------------------ */
-static void decode_fields(uint32_t word, tt_insn *out) {
-  switch ((tt_form)out->form) {
-#define TT_FORM(ID, mn, dm, dv) case TT_FORM_##ID: {
-#define TT_FIELD(F, name, lsb, w, kind, alias) out->a.F.name = (word >> (lsb)) & TT_MASK(w);
-#define TT_END(F) out->a.F.word = word; return; }
+/* Per form, each field's lsb and mask in table order, padded with mask 0 to TT_ARGS_FIELDS:
+ * the decoder extracts all TT_ARGS_FIELDS slots without a branch on the form (a padding slot
+ * gives 0, so every byte of the result is defined). */
+#define TT_FORM(ID, mn, dm, dv) {
+#define TT_FIELD(F, name, lsb, w, kind, alias) lsb,
+#define TT_END(F) },
+static const uint8_t form_lsb[TT_FORM_FOREIGN][TT_ARGS_FIELDS] = {
 #include "isa_x.h"
 #include "isa.def"
 #include "isa_x_end.h"
-#undef TT_FORM
-#undef TT_FIELD
-#undef TT_END
-  case TT_FORM_FOREIGN:
-  case TT_FORM_UNDEFINED:
-  case TT_FORM_COUNT:
-    return;
-  }
-}
+};
+#define TT_FORM(ID, mn, dm, dv) {
+#define TT_FIELD(F, name, lsb, w, kind, alias) TT_MASK(w),
+#define TT_END(F) },
+static const uint32_t form_mask[TT_FORM_FOREIGN][TT_ARGS_FIELDS] = {
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+};
+/* The array view tt_insn.a.v covers every form's struct exactly: the word, then its fields. */
+#define TT_FORM(ID, mn, dm, dv) \
+  _Static_assert(TT_NF_##ID <= TT_ARGS_FIELDS, #ID ": more fields than TT_ARGS_FIELDS");       \
+  _Static_assert(sizeof(tt_args_##ID) == sizeof(uint32_t) * (1 + TT_NF_##ID), #ID ": padding");
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
 
 void tt_decode(uint32_t word, tt_insn *out) {
   uint8_t opcode = (uint8_t)(word >> 24);
   uint32_t payload = word & 0xFFFFFFu;
-  int m = tt_mnem_by_opcode(opcode);
-  *out = (tt_insn){0};  /* every byte defined: equal words give byte-equal results */
+  unsigned m1 = mnem_of_opcode[opcode];
   out->word = word;
-  out->a.NOP.word = word;
-  if (m >= 0) {
-    unsigned first, n = tt_mnem_forms((unsigned)m, &first);
-    for (unsigned f = first; f < first + n; f++) {
+  out->foreign = 0;
+  out->a.v[0] = word;
+  if (m1) {
+    unsigned m = m1 - 1u, f = tt_isa_mnems[m].form_first;
+    /* the mnemonic's forms are contiguous rows (at most 3); most mnemonics have one */
+    for (; f < TT_FORM_FOREIGN && tt_isa_forms[f].mnem == m; f++) {
       const tt_form_desc *fd = &tt_isa_forms[f];
       if ((payload & fd->disc_mask) != fd->disc_value) continue;
       out->form = (uint16_t)f;
       out->mnem = (uint16_t)m;
       out->block_bits = tt_isa_mnems[m].block_bits;
       out->reserved = payload & ~(fd->field_bits | fd->disc_mask);
-      decode_fields(word, out);
+      const uint8_t *lsb = form_lsb[f];
+      const uint32_t *mask = form_mask[f];
+      for (unsigned i = 0; i < TT_ARGS_FIELDS; i++) out->a.v[1 + i] = (word >> lsb[i]) & mask[i];
       return;
     }
   }
+  for (unsigned i = 0; i < TT_ARGS_FIELDS; i++) out->a.v[1 + i] = 0;
+  out->reserved = 0;
   out->mnem = TT_MNEM_COUNT;
   int fg = tt_foreign_by_opcode(opcode);
   if (fg >= 0) {

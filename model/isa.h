@@ -78,6 +78,10 @@ typedef enum tt_foreign_id {
 #undef TT_FIELD
 #undef TT_END
 
+/* Every per-form argument struct is the raw word and then at most TT_ARGS_FIELDS fields, all
+ * uint32_t in table order: the decoder fills them as an array (tt_insn.a.v; isa.c checks). */
+#define TT_ARGS_FIELDS 7
+
 /* A decoded instruction. */
 typedef struct tt_insn {
   uint32_t word;
@@ -92,6 +96,7 @@ typedef struct tt_insn {
 #include "isa.def"
 #include "isa_x_end.h"
 #undef TT_FORM
+    uint32_t v[1 + TT_ARGS_FIELDS];  /* the same bytes as an array: v[0] word, v[1 + i] field i */
   } a;
 } tt_insn;
 
