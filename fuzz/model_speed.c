@@ -30,6 +30,10 @@
  *             mode visits T0, T1, T2 in that order each round and issues at most one each.
  *   gate+scheduler  run - decode - execute: the Wait Gate, Sync gate, latch re-evaluation,
  *             the round loop and per-instruction bookkeeping.
+ *   dispatch floor  not a phase of the model: one switch on the form per issued instruction
+ *             (pre-decoded, issue order), each case a different cheap function of the word,
+ *             batch-timed. On streams whose form changes from one instruction to the next the
+ *             indirect jump is mostly mispredicted: the least a form-dispatched interpreter pays.
  * The per-call sum reset+load+run is printed next to a batch-timed pass of the same runs that
  * alternates with the phase passes, as a check of the per-call timing.
  *
@@ -273,6 +277,32 @@ static int64_t pass_decode(const workload *w) {
   return now_ns() - t0;
 }
 
+/* The dispatch floor: one switch on the form per issued instruction (pre-decoded, in issue
+ * order), each case a different cheap function of the word, nothing else. No interpreter that
+ * picks its work by the instruction's form can spend less per instruction on these streams: the
+ * forms vary from one instruction to the next, so the indirect jump is mispredicted about as
+ * often as in the model (which takes at least two such jumps: decode and execute). */
+__attribute__((noinline)) static uint32_t floor_case(const tt_insn *in, uint32_t acc) {
+  switch ((tt_form)in->form) {
+#define TT_FORM(ID, mn, dm, dv) case TT_FORM_##ID: return acc * 3u + (uint32_t)TT_FORM_##ID + (in->word >> (TT_FORM_##ID % 24u));
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+  case TT_FORM_FOREIGN: return acc + 7u;
+  case TT_FORM_UNDEFINED: return acc ^ 5u;
+  case TT_FORM_COUNT: break;
+  }
+  return acc;
+}
+
+static int64_t pass_floor(const workload *w) {
+  int64_t t0 = now_ns();
+  uint32_t s = 0;
+  for (size_t k = 0; k < w->nissue; k++) s = floor_case(&w->iinsn[k], s);
+  sink += s;
+  return now_ns() - t0;
+}
+
 typedef struct phase_ns { int64_t reset, load, run, exec, calls, exec_calls, retries; } phase_ns;
 
 /* Per call: reset, load, run of every program (functional). */
@@ -366,16 +396,18 @@ static void run_workload(workload *w, double secs, int phases, int tsv, double c
     return;
   }
   phase_ns ph = {0, 0, 0, 0, 0, 0, 0}, warm = {0, 0, 0, 0, 0, 0, 0};
-  int64_t bare = 0, dec = 0, batch = 0;
+  int64_t bare = 0, dec = 0, batch = 0, flo = 0;
   uint64_t np = 0;
   pass_bare(w);
   pass_decode(w);
+  pass_floor(w);
   pass_phases(w, &warm);
   pass_exec(w, &warm);
   for (int64_t spent = 0; spent < lim || np < 1; np++) {
     int64_t t0 = now_ns();
     bare += pass_bare(w);
     dec += pass_decode(w);
+    flo += pass_floor(w);
     pass_phases(w, &ph);
     pass_exec(w, &ph);
     batch += pass_runs(w, TT_MODE_FUNC);
@@ -384,14 +416,16 @@ static void run_workload(workload *w, double secs, int phases, int tsv, double c
   double per = 1.0 / ((double)w->retired_func * (double)np);  /* per retired instruction */
   double reset = ((double)ph.reset - clk * ph.calls) * per, load_ns = ((double)ph.load - clk * ph.calls) * per;
   double run = ((double)ph.run - clk * ph.calls) * per, exec = ((double)ph.exec - clk * ph.exec_calls) * per;
-  double decode = (double)dec * per;
+  double decode = (double)dec * per, floor_ns = (double)flo * per;
   if (tsv) {
-    printf("phase\t%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\n", w->name, (double)bare * per, reset,
-           load_ns, decode, exec, run - decode - exec);
+    printf("phase\t%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\n", w->name, (double)bare * per, reset,
+           load_ns, decode, exec, run - decode - exec, floor_ns);
   } else {
     printf("  phases, functional, ns per retired instruction:  bare loop %.2f | reset %.1f  load %.1f  "
            "decode %.1f  execute %.1f  gate+scheduler %.1f\n", (double)bare * per, reset, load_ns, decode,
            exec, run - decode - exec);
+    printf("    dispatch floor (one switch on the form per issued instruction, nothing else): %.1f ns/instr\n",
+           floor_ns);
     printf("    check: per call reset+load+run = %.1f ns/instr; the same runs batch-timed, in the same "
            "passes: %.1f ns/instr%s\n",
            reset + load_ns + run, (double)batch * per,
@@ -458,6 +492,9 @@ int main(int argc, char **argv) {
            "  bare loop       a loop summing the words each run loads (clock read once per pass)\n"
            "  reset, load     tt_reset after a run; knobs + init records + tt_load_program (timed per call)\n"
            "  decode          tt_decode of the words that issued (clock read once per pass)\n"
+           "  dispatch floor  one switch on the form of each issued instruction (pre-decoded, issue\n"
+           "                  order), each case a different cheap function of the word: the least any\n"
+           "                  form-dispatched interpreter pays per instruction (clock once per pass)\n"
            "  execute         tt_dispatch of the issued instructions, pre-decoded, in issue order, on a\n"
            "                  freshly reset and loaded state (timed per program)\n"
            "  gate+scheduler  tt_run (timed per call) - decode - execute\n"
