@@ -74,8 +74,7 @@ int tt_latch_satisfied(const tt_state *st, unsigned t);
 /* Sync Unit gate checks (sync.c): 0 = may issue, else a tt_wait_kind. */
 unsigned tt_sync_gate(const tt_state *st, unsigned t, const tt_insn *in);
 int tt_mutex_slot_valid(uint32_t index);
-/* Mutex index of an ATGETM/ATRELM under field_width, and whether it exists (mutex_indices). */
-uint32_t tt_mutex_index(const tt_state *st, const tt_insn *in);
+/* Whether a mutex index exists (mutex_indices); tt_mutex_index is in tt.h. */
 int tt_mutex_exists(const tt_state *st, uint32_t index);
 
 /* ---- shared by both schedulers (run.c, cycle.c) ------------------------------------------- */

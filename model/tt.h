@@ -347,6 +347,9 @@ int tt_thread_done(const tt_state *st, unsigned t);
 int tt_thread_blocked(const tt_state *st, unsigned t);
 /* Human-readable wait reason of thread t ("latched SEMWAIT cond=0x1 sems=0x02 (sem1=0)"). */
 size_t tt_describe_wait(const tt_state *st, unsigned t, char *buf, size_t n);
+/* Mutex index an ATGETM/ATRELM names, as the model reads it: the encoding table's field, or
+ * the low 24 bits under knob field_width=llk (AMB-29). For tools that explain a run. */
+uint32_t tt_mutex_index(const tt_state *st, const tt_insn *in);
 uint64_t tt_digest(const tt_state *st);      /* hash of all architectural state */
 
 /* ---- cycle-mode results (valid after a cycle-mode tt_run) ------------------------------- */

@@ -74,6 +74,13 @@ grep -q '^init sem\[7\].max = 0x1$' "$OUT/init.vec" && grep -q '^init mutex\[3\]
   grep -q '^outcome: BUDGET' && ok || bad "budget run: no BUDGET outcome"
 [ "$("$B/ttconf" --mode both "$OUT/budget.vec" | tail -n 1)" = "1 passed, 0 failed" ] && ok || bad "budget.vec fails the runner"
 
+# The mutex index of a held ATGETM is the one the model uses: under field_width=llk (AMB-29)
+# 0xA0010002 names mutex 65538 (no such mutex), not the table field's 2.
+printf '0xA0010002\n' >"$OUT/mutex.txt"
+"$B/ttrun" --knob field_width=llk --t0 "$OUT/mutex.txt" | grep -q 'ATGETM on mutex index 65538, which does not exist' &&
+  ok || bad "field_width=llk: the held ATGETM's mutex index is not the model's"
+"$B/ttrun" --t0 "$OUT/mutex.txt" | grep -q '^outcome: DONE' && ok || bad "default widths: ATGETM 2 does not complete"
+
 # Hazards appear in the text and in the JSON alike (cycle mode).
 A=corpus/kernels/add1__blackhole-py
 "$B/ttrun" --mode cycle --t0 $A/trisc0.txt --t1 $A/trisc1.txt --t2 $A/trisc2.txt >"$OUT/haz.txt"

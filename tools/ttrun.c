@@ -368,7 +368,7 @@ static int p_sem_any(const tt_insn *in, uint32_t m) {
   return p_sem_up(in, m) || p_sem_down(in, m);
 }
 static int p_atrelm(const tt_insn *in, uint32_t idx) {
-  return in->form == TT_FORM_ATRELM && in->a.ATRELM.mutex_index == idx;
+  return in->form == TT_FORM_ATRELM && tt_mutex_index(&g_st, in) == idx;
 }
 static int p_mmio_store(const tt_insn *in, uint32_t unused) {
   (void)unused;
@@ -420,6 +420,15 @@ static void find_releasers(unsigned t, insn_pred pred, uint32_t arg, thr_report 
     if (n > 0 && (size_t)n < sizeof tmp - len) len += (size_t)n;
   }
   snprintf(r->nobody, sizeof r->nobody, "%s", tmp);
+}
+
+/* The model's own words for thread t's wait (tt_describe_wait), without its
+ * "at instruction K (WORD): " head, which the report prints on its own line. */
+static void reason_from_model(unsigned t, thr_report *r) {
+  char a[200];
+  tt_describe_wait(&g_st, t, a, sizeof a);
+  const char *p = strstr(a, "): ");
+  snprintf(r->reason, sizeof r->reason, "%s", p ? p + 3 : a);
 }
 
 static void analyse(unsigned t) {
@@ -514,7 +523,7 @@ static void analyse(unsigned t) {
   case TT_WAIT_MUTEX: {
     tt_insn in;
     tt_decode(g_st.prog[t][th->pc], &in);
-    uint32_t i = in.a.ATGETM.mutex_index % TT_MUTEX_SLOTS;
+    uint32_t i = tt_mutex_index(&g_st, &in) % TT_MUTEX_SLOTS;
     unsigned holder = g_st.c.mutex[i];
     if (holder)
       snprintf(r->reason, sizeof r->reason, "ATGETM mutex %u%s: held by t%u", i,
@@ -543,8 +552,7 @@ static void analyse(unsigned t) {
     tt_decode(g_st.prog[t][th->pc], &in);
     snprintf(r->reason, sizeof r->reason,
              "%s on mutex index %u, which does not exist on Blackhole (valid: 0, 2, 3, 4): it waits forever",
-             tt_insn_name(&in),
-             in.form == TT_FORM_ATGETM ? (unsigned)in.a.ATGETM.mutex_index : (unsigned)in.a.ATRELM.mutex_index);
+             tt_insn_name(&in), (unsigned)tt_mutex_index(&g_st, &in));
     snprintf(r->need, sizeof r->need, "nothing (an invalid index never completes)");
     snprintf(r->nobody, sizeof r->nobody, "no instruction can");
     break;
@@ -552,9 +560,7 @@ static void analyse(unsigned t) {
   case TT_WAIT_ATCAS:
   case TT_WAIT_ATINCGETPTR:
   case TT_WAIT_THCON_BUSY: {
-    tt_describe_wait(&g_st, t, a, sizeof a);
-    const char *p = strstr(a, "): ");
-    snprintf(r->reason, sizeof r->reason, "%s", p ? p + 3 : a);
+    reason_from_model(t, r);
     snprintf(r->need, sizeof r->need, "a write of the L1 word the atomic reads (by another thread)");
     find_releasers(t, p_l1_write, 0, r);
     break;
@@ -566,12 +572,9 @@ static void analyse(unsigned t) {
   case TT_WAIT_SYNC_SLOT:
   case TT_WAIT_ARBITRATION:
   case TT_WAIT_WB_FULL:
-  case TT_WAIT_KIND_COUNT: {
-    tt_describe_wait(&g_st, t, a, sizeof a);
-    const char *p = strstr(a, "): ");
-    snprintf(r->reason, sizeof r->reason, "%s", p ? p + 3 : a);
+  case TT_WAIT_KIND_COUNT:
+    reason_from_model(t, r);
     break;
-  }
   }
 }
 
