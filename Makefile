@@ -184,7 +184,7 @@ FUZZ_OUT ?= fuzz/out
 FUZZ_TARGETS_ALL := func_invariants reset_equivalence cycle_vs_func ambiguity_diff spec_diff decode_roundtrip text_parsers
 FUZZ_TARGETS ?= $(FUZZ_TARGETS_ALL)
 FUZZ_PROG := func_invariants reset_equivalence cycle_vs_func ambiguity_diff spec_diff
-FUZZ_HDR := fuzz/fz.h fuzz/amb_diff.h fuzz/spec_ref.h $(MODEL_HDR)
+FUZZ_HDR := fuzz/fz.h fuzz/fz_records.h fuzz/amb_diff.h fuzz/spec_ref.h $(MODEL_HDR)
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CF := $(WARN) -g
 

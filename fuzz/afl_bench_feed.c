@@ -7,6 +7,7 @@
 #include <string.h>
 #include <stdint.h>
 #include <stddef.h>
+#include "fz_records.h"
 
 typedef struct feed { uint8_t *blob; size_t n, pos; } feed;
 void *afl_custom_init(void *afl, unsigned int seed);
@@ -18,14 +19,7 @@ void *afl_custom_init(void *afl, unsigned int seed) {
   (void)afl; (void)seed;
   feed *f = calloc(1, sizeof *f);
   const char *p = getenv("FZ_BENCH_INPUTS");
-  FILE *fp = p ? fopen(p, "rb") : NULL;
-  if (!f || !fp) return NULL;
-  fseek(fp, 0, SEEK_END);
-  f->n = (size_t)ftell(fp);
-  fseek(fp, 0, SEEK_SET);
-  f->blob = malloc(f->n);
-  if (!f->blob || fread(f->blob, 1, f->n, fp) != f->n) return NULL;
-  fclose(fp);
+  if (!f || !p || !(f->blob = fz_slurp(p, &f->n))) { free(f); return NULL; }
   return f;
 }
 
@@ -33,13 +27,10 @@ size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_
                        uint8_t *add_buf, size_t add_buf_size, size_t max_size) {
   feed *f = data;
   (void)buf; (void)buf_size; (void)add_buf; (void)add_buf_size;
-  if (f->pos + 4 > f->n) f->pos = 0;
-  const uint8_t *r = f->blob + f->pos;
-  uint32_t len = (uint32_t)r[0] | (uint32_t)r[1] << 8 | (uint32_t)r[2] << 16 | (uint32_t)r[3] << 24;
-  f->pos += 4;
-  if (f->pos + len > f->n) { f->pos = 0; len = 0; }
-  *out_buf = f->blob + f->pos;
-  f->pos += len;
+  const uint8_t *rec;
+  uint32_t len;
+  if (!fz_record_cycle(f->blob, f->n, &f->pos, &rec, &len)) { rec = f->blob; len = 0; }
+  *out_buf = f->blob + (rec - f->blob);
   return len < max_size ? len : max_size;
 }
 

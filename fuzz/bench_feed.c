@@ -13,6 +13,7 @@
 #include <time.h>
 #include <stdint.h>
 #include <stddef.h>
+#include "fz_records.h"
 
 static uint8_t *blob;
 static size_t blob_n, pos;
@@ -28,14 +29,8 @@ static void report(void) {
 
 static void load(void) {
   const char *p = getenv("FZ_BENCH_INPUTS");
-  FILE *f = p ? fopen(p, "rb") : NULL;
-  if (!f) { fprintf(stderr, "bench_feed: set FZ_BENCH_INPUTS\n"); exit(2); }
-  fseek(f, 0, SEEK_END);
-  blob_n = (size_t)ftell(f);
-  fseek(f, 0, SEEK_SET);
-  blob = malloc(blob_n);
-  if (!blob || fread(blob, 1, blob_n, f) != blob_n) exit(2);
-  fclose(f);
+  blob = p ? fz_slurp(p, &blob_n) : NULL;
+  if (!blob) { fprintf(stderr, "bench_feed: set FZ_BENCH_INPUTS to a readable bench input file\n"); exit(2); }
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
   atexit(report);
 }
@@ -44,14 +39,11 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed) {
   (void)size; (void)seed;
   if (!blob) load();
-  if (pos + 4 > blob_n) pos = 0;
-  uint32_t n = (uint32_t)blob[pos] | (uint32_t)blob[pos + 1] << 8 | (uint32_t)blob[pos + 2] << 16 |
-               (uint32_t)blob[pos + 3] << 24;
-  pos += 4;
-  if (pos + n > blob_n) { pos = 0; return 0; }
+  const uint8_t *rec;
+  uint32_t n;
+  if (!fz_record_cycle(blob, blob_n, &pos, &rec, &n)) return 0;
   size_t m = n < max_size ? n : max_size;
-  memcpy(data, blob + pos, m);
-  pos += n;
+  memcpy(data, rec, m);
   fed++;
   return m;
 }

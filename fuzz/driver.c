@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include "asm.h"
 #include "fz.h"
+#include "fz_records.h"
 #include "vec.h"
 
 /* Run one input through the target (a .vec as a program when the target takes programs). */
@@ -810,15 +811,13 @@ static int time_inputs(double secs, const char *path) {
   double t0 = cpu_s(), t = t0;
   while (t - t0 < secs) {
     for (int k = 0; k < 256; k++) {
-      if (pos + 4 > n) pos = 0;
-      uint32_t len = (uint32_t)d[pos] | (uint32_t)d[pos + 1] << 8 | (uint32_t)d[pos + 2] << 16 | (uint32_t)d[pos + 3] << 24;
-      pos += 4;
-      if (pos + len > n) { pos = 0; continue; }
+      const uint8_t *rec;
+      uint32_t len;
+      if (!fz_record_cycle(d, n, &pos, &rec, &len)) { free(d); fprintf(stderr, "%s: no input record\n", path); return 2; }
       uint8_t *copy = malloc(len ? len : 1);   /* as the engines do: an exactly-sized copy */
-      memcpy(copy, d + pos, len);
+      memcpy(copy, rec, len);
       if (fz_this_target.check_bytes(copy, len, &f)) fz_die(&f);
       free(copy);
-      pos += len;
       execs++;
     }
     t = cpu_s();
@@ -835,12 +834,10 @@ static int stats_inputs(const char *path) {
   static fz_fail f;
   unsigned long execs = 0, failed = 0;
   if (!d) return 2;
-  while (pos + 4 <= n) {
-    uint32_t len = (uint32_t)d[pos] | (uint32_t)d[pos + 1] << 8 | (uint32_t)d[pos + 2] << 16 | (uint32_t)d[pos + 3] << 24;
-    pos += 4;
-    if (pos + len > n) break;
-    failed += (unsigned long)(fz_this_target.check_bytes(d + pos, len, &f) != 0);
-    pos += len;
+  const uint8_t *rec;
+  uint32_t len;
+  while (fz_record_next(d, n, &pos, &rec, &len)) {
+    failed += (unsigned long)(fz_this_target.check_bytes(rec, len, &f) != 0);
     execs++;
   }
   free(d);

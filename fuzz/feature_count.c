@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "fz_records.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv) __attribute__((weak));
@@ -78,14 +79,9 @@ NOCOV int main(int argc, char **argv) {
   if (argc < 2) { fprintf(stderr, "usage: feature_count INPUTS [--by-pc FILE]\n"); return 2; }
   const char *out = argc >= 4 && strcmp(argv[2], "--by-pc") == 0 ? argv[3] : NULL;
   by_site = out != NULL;
-  FILE *f = fopen(argv[1], "rb");
-  if (!f) { perror(argv[1]); return 2; }
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  uint8_t *blob = malloc((size_t)n + 1);
-  if (!blob || fread(blob, 1, (size_t)n, f) != (size_t)n) return 2;
-  fclose(f);
+  size_t n = 0;
+  uint8_t *blob = fz_slurp(argv[1], &n);
+  if (!blob) { perror(argv[1]); return 2; }
   if (!ctr_lo) { fprintf(stderr, "feature_count: the target has no 8-bit counters\n"); return 2; }
   size_t nctr = (size_t)(ctr_hi - ctr_lo);
   unsigned long long *hits = calloc(nctr, sizeof *hits);
@@ -93,13 +89,10 @@ NOCOV int main(int argc, char **argv) {
   if (LLVMFuzzerInitialize) LLVMFuzzerInitialize(&argc, &argv);
   memset(ctr_lo, 0, nctr);
   unsigned long long execs = 0, features = 0;
-  for (long pos = 0; pos + 4 <= n;) {
-    uint32_t len = (uint32_t)blob[pos] | (uint32_t)blob[pos + 1] << 8 | (uint32_t)blob[pos + 2] << 16 |
-                   (uint32_t)blob[pos + 3] << 24;
-    pos += 4;
-    if (pos + len > n) break;
-    LLVMFuzzerTestOneInput(blob + pos, len);
-    pos += len;
+  const uint8_t *rec;
+  uint32_t len;
+  for (size_t pos = 0; fz_record_next(blob, n, &pos, &rec, &len);) {
+    LLVMFuzzerTestOneInput(rec, len);
     execs++;
     for (size_t i = 0; i < nctr; i++)
       if (ctr_lo[i]) { features++; hits[i]++; ctr_lo[i] = 0; }

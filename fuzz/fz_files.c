@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "fz.h"
+#include "fz_records.h"
 
 void fz_paths_add(fz_paths *l, const char *p) {
   if (l->n == l->cap) {
@@ -51,28 +52,7 @@ void fz_paths_collect(fz_paths *l, const char *p, int (*keep)(const char *path, 
   fz_paths_free(&sub);
 }
 
-uint8_t *fz_read_file(const char *p, size_t *n) {
-  FILE *f = fopen(p, "rb");
-  if (!f) return NULL;
-  size_t cap = 1 << 16, len = 0;
-  uint8_t *b = malloc(cap + 1);
-  while (b) {
-    if (len == cap) {
-      uint8_t *nb = realloc(b, 2 * cap + 1);
-      if (!nb) { free(b); b = NULL; break; }
-      b = nb;
-      cap *= 2;
-    }
-    size_t r = fread(b + len, 1, cap - len, f);
-    if (!r) break;
-    len += r;
-  }
-  fclose(f);
-  if (!b) return NULL;
-  b[len] = 0;
-  *n = len;
-  return b;
-}
+uint8_t *fz_read_file(const char *p, size_t *n) { return fz_slurp(p, n); }
 
 int fz_ends_with(const char *s, const char *suf) {
   size_t a = strlen(s), b = strlen(suf);

@@ -45,6 +45,7 @@
 #include <string.h>
 #include <time.h>
 #include "fz.h"
+#include "fz_records.h"
 #include "internal.h"
 
 #define MAX_PROGS 50000u
@@ -123,26 +124,24 @@ static void add_prog(workload *w, const uint32_t *const words[TT_THREAD_COUNT],
 
 /* A bench input file: records of u32 length (little-endian) + a fuzz input. */
 static int load_inputs(workload *w, const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
+  size_t n = 0, pos = 0;
+  uint8_t *d = fz_slurp(path, &n);
+  if (!d) {
     perror(path);
     return -1;
   }
-  static uint8_t buf[1 << 20];
   static fz_prog fp;
   unsigned long skipped = 0;
-  for (;;) {  /* bounded by the file's length */
-    uint8_t h[4];
-    if (fread(h, 1, 4, f) != 4) break;
-    uint32_t len = (uint32_t)h[0] | (uint32_t)h[1] << 8 | (uint32_t)h[2] << 16 | (uint32_t)h[3] << 24;
-    if (len > sizeof buf || fread(buf, 1, len, f) != len) break;
+  const uint8_t *rec;
+  uint32_t len;
+  while (fz_record_next(d, n, &pos, &rec, &len)) {
     if (w->np >= MAX_PROGS) { skipped++; continue; }
-    fz_prog_decode(buf, len, &fp);
+    fz_prog_decode(rec, len, &fp);
     const uint32_t *words[TT_THREAD_COUNT];
     for (unsigned t = 0; t < TT_THREAD_COUNT; t++) words[t] = fp.w[t];
     add_prog(w, words, fp.n, fp.init, fp.ninit, fp.knob, fz_budget(&fp));
   }
-  fclose(f);
+  free(d);
   if (skipped) fprintf(stderr, "model_speed: %s: kept the first %u inputs, skipped %lu\n", path, MAX_PROGS, skipped);
   return w->np ? 0 : -1;
 }

@@ -1,0 +1,67 @@
+/* fz_records.h — the bench input file that `--bench-inputs` writes and `make bench` feeds to
+ * every engine and loop: records of a u32 length (little-endian) followed by that many bytes.
+ * Header-only (static inline, libc only) because its readers are linked into very different
+ * binaries: the libFuzzer feeder, AFL++'s custom-mutator library, feature_count, model_speed
+ * and the plain driver. */
+#ifndef FZ_RECORDS_H
+#define FZ_RECORDS_H
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Bookkeeping, not the target's behaviour: no coverage counters (clang honours the attribute;
+ * feature_count counts every counter an execution hits, and calls these between executions). */
+#if defined(__clang__)
+#define FZ_REC_NOCOV __attribute__((no_sanitize("coverage")))
+#else
+#define FZ_REC_NOCOV
+#endif
+
+/* The whole file, NUL-terminated (one byte past *n), from malloc; NULL when it cannot be
+ * opened or memory runs out. Reads until EOF, so pipes work too. */
+FZ_REC_NOCOV static inline uint8_t *fz_slurp(const char *path, size_t *n) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 1 << 16, len = 0;
+  uint8_t *b = malloc(cap + 1);
+  while (b) {  /* bounded by the file's length */
+    if (len == cap) {
+      uint8_t *nb = realloc(b, 2 * cap + 1);
+      if (!nb) { free(b); b = NULL; break; }
+      b = nb;
+      cap *= 2;
+    }
+    size_t r = fread(b + len, 1, cap - len, f);
+    if (!r) break;
+    len += r;
+  }
+  fclose(f);
+  if (!b) return NULL;
+  b[len] = 0;
+  *n = len;
+  return b;
+}
+
+/* The record at *pos of d[0..n): sets *rec and *len and moves *pos past it; 0 at the end of
+ * the data or at a truncated record (nothing is set then). */
+FZ_REC_NOCOV static inline int fz_record_next(const uint8_t *d, size_t n, size_t *pos, const uint8_t **rec,
+                                 uint32_t *len) {
+  size_t p = *pos;
+  if (p > n || n - p < 4) return 0;
+  uint32_t l = (uint32_t)d[p] | (uint32_t)d[p + 1] << 8 | (uint32_t)d[p + 2] << 16 | (uint32_t)d[p + 3] << 24;
+  if (l > n - p - 4) return 0;
+  *rec = d + p + 4;
+  *len = l;
+  *pos = p + 4 + l;
+  return 1;
+}
+
+/* The same, going round: after the last record (or a truncated one) the first comes again.
+ * 0 only when the data holds no complete record. */
+FZ_REC_NOCOV static inline int fz_record_cycle(const uint8_t *d, size_t n, size_t *pos, const uint8_t **rec,
+                                  uint32_t *len) {
+  if (fz_record_next(d, n, pos, rec, len)) return 1;
+  *pos = 0;
+  return fz_record_next(d, n, pos, rec, len);
+}
+#endif
