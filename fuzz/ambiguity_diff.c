@@ -102,19 +102,6 @@ tt_outcome amb_run(tt_state *st, const fz_prog *p, unsigned mode, unsigned k, un
  * and the outcome. A granule that was written but holds zeros is equal to one never written
  * (the dirty list is bookkeeping, not state). Cycle mode adds the cycle count of a finished
  * run (a deadlock's detection cycle is not an end state). */
-static uint64_t mixw(uint64_t h, const void *p, size_t n) {  /* 8 bytes per step */
-  const uint8_t *b = p;
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t w;
-    memcpy(&w, b + i, 8);
-    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
-    h ^= h >> 29;
-  }
-  for (; i < n; i++) h = (h ^ b[i]) * 0x100000001B3ull;
-  return h;
-}
-
 static int zero_chunk(const uint8_t *p) {
   uint64_t acc = 0;
   for (unsigned i = 0; i < (1u << TT_DIRTY_SHIFT); i += 8) {
@@ -135,32 +122,32 @@ static int zero_src(const tt_state *st) {
 void amb_end_of(tt_state *st, tt_outcome out, amb_end *e) {
   const tt_core *c = &st->c;
   uint64_t h = 0xCBF29CE484222325ull;
-  h = mixw(h, c->gpr, sizeof c->gpr);
-  h = mixw(h, c->cfg, sizeof c->cfg);
-  h = mixw(h, c->tcfg, sizeof c->tcfg);
-  h = mixw(h, c->sem_value, sizeof c->sem_value);
-  h = mixw(h, c->sem_max, sizeof c->sem_max);
-  h = mixw(h, c->mutex, sizeof c->mutex);
+  h = fz_mix(h, c->gpr, sizeof c->gpr);
+  h = fz_mix(h, c->cfg, sizeof c->cfg);
+  h = fz_mix(h, c->tcfg, sizeof c->tcfg);
+  h = fz_mix(h, c->sem_value, sizeof c->sem_value);
+  h = fz_mix(h, c->sem_max, sizeof c->sem_max);
+  h = fz_mix(h, c->mutex, sizeof c->mutex);
   uint32_t pcs[TT_THREAD_COUNT], fc[TT_THREAD_COUNT];
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     pcs[t] = c->thr[t].pc;
     fc[t] = c->thr[t].fault_class;
   }
-  h = mixw(h, pcs, sizeof pcs);
-  e->faults = mixw(0x84222325ull, fc, sizeof fc);
+  h = fz_mix(h, pcs, sizeof pcs);
+  e->faults = fz_mix(0x84222325ull, fc, sizeof fc);
   uint64_t sum = 0;
   for (unsigned i = 0; i < c->l1_dirty_count; i++) {
     uint32_t ch = st->l1_dirty_list[i];
     const uint8_t *p = &st->l1[(size_t)ch << TT_DIRTY_SHIFT];
-    if (!zero_chunk(p)) sum += mixw(mixw(0x1000u + ch, &ch, 4), p, 1u << TT_DIRTY_SHIFT);
+    if (!zero_chunk(p)) sum += fz_mix(fz_mix(0x1000u + ch, &ch, 4), p, 1u << TT_DIRTY_SHIFT);
   }
   for (unsigned i = 0; i < c->mmio_dirty_count; i++) {
     uint32_t ch = st->mmio_dirty_list[i];
     const uint8_t *p = (const uint8_t *)&st->mmio[(size_t)ch << (TT_DIRTY_SHIFT - 2)];
-    if (!zero_chunk(p)) sum += mixw(mixw(0x2000u + ch, &ch, 4), p, 1u << TT_DIRTY_SHIFT);
+    if (!zero_chunk(p)) sum += fz_mix(fz_mix(0x2000u + ch, &ch, 4), p, 1u << TT_DIRTY_SHIFT);
   }
-  h = mixw(h, &sum, sizeof sum);
-  if (c->src_dirty && !zero_src(st)) h = mixw(h, st->src, sizeof st->src);
+  h = fz_mix(h, &sum, sizeof sum);
+  if (c->src_dirty && !zero_src(st)) h = fz_mix(h, st->src, sizeof st->src);
   e->arch = h ^ (uint64_t)out * 0x9E3779B97F4A7C15ull;
   e->cycles = st->p.mode == TT_MODE_CYCLE && out == TT_OUT_DONE ? tt_cycle_count(st) : 0;
   e->out = out;

@@ -144,6 +144,8 @@ uint64_t fz_digest(const tt_state *st);
  * threads' fault records, PRNG/I-cache/context-counter side effects, the written L1/MMIO
  * granules and the Src stub. fz_digest(st) covers the small state and this. */
 uint64_t fz_digest_rest(const tt_state *st);
+/* The digests' mixing step: h and n bytes at p (n a multiple of 4) to a new 64-bit hash. */
+uint64_t fz_mix(uint64_t h, const void *p, size_t n);
 
 /* .vec <-> fz_prog. fz_prog_from_vec returns 0, or -1 when text is not a parseable vector. */
 int fz_prog_from_vec(const char *text, size_t len, fz_prog *p);

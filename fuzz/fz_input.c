@@ -221,7 +221,7 @@ uint64_t fz_budget(const fz_prog *p) {
 }
 
 /* Four independent multiply lanes (no long dependency chain), folded at the end. */
-FZ_STATE_READER static uint64_t mix(uint64_t h, const void *p, size_t n) {  /* n: a multiple of 4 */
+FZ_STATE_READER uint64_t fz_mix(uint64_t h, const void *p, size_t n) {  /* n: a multiple of 4 */
   const uint8_t *b = p;
   uint64_t l[4] = {h, h ^ 0x9E3779B97F4A7C15ull, h ^ 0xC2B2AE3D27D4EB4Full, h ^ 0x165667B19E3779F9ull};
   size_t i = 0;
@@ -249,32 +249,32 @@ FZ_BOOKKEEPING uint64_t fz_digest_rest(const tt_state *st) {
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     const tt_thread *th = &c->thr[t];
     uint32_t v[2] = {th->fault_class | (uint32_t)th->fault_code << 8, th->fault_pc};
-    h = mix(h, v, sizeof v);
+    h = fz_mix(h, v, sizeof v);
   }
   uint32_t fx[2] = {c->prng_seed, c->prng_reseeds};
-  h = mix(h, fx, sizeof fx);
-  h = mix(h, c->icache_invalidates, sizeof c->icache_invalidates);
-  h = mix(h, c->ctx_cnt_resets, sizeof c->ctx_cnt_resets);
+  h = fz_mix(h, fx, sizeof fx);
+  h = fz_mix(h, c->icache_invalidates, sizeof c->icache_invalidates);
+  h = fz_mix(h, c->ctx_cnt_resets, sizeof c->ctx_cnt_resets);
   uint64_t sum = 0;
   for (unsigned i = 0; i < c->l1_dirty_count; i++) {
     uint32_t ch = st->l1_dirty_list[i];
-    sum += mix(mix(0x1000u + ch, &ch, 4), &st->l1[(size_t)ch << TT_DIRTY_SHIFT], 1u << TT_DIRTY_SHIFT);
+    sum += fz_mix(fz_mix(0x1000u + ch, &ch, 4), &st->l1[(size_t)ch << TT_DIRTY_SHIFT], 1u << TT_DIRTY_SHIFT);
   }
   for (unsigned i = 0; i < c->mmio_dirty_count; i++) {
     uint32_t ch = st->mmio_dirty_list[i];
-    sum += mix(mix(0x2000u + ch, &ch, 4), &st->mmio[(size_t)ch << (TT_DIRTY_SHIFT - 2)], 1u << TT_DIRTY_SHIFT);
+    sum += fz_mix(fz_mix(0x2000u + ch, &ch, 4), &st->mmio[(size_t)ch << (TT_DIRTY_SHIFT - 2)], 1u << TT_DIRTY_SHIFT);
   }
-  h = mix(h, &sum, 8);
-  if (c->src_dirty) h = mix(h, st->src, sizeof st->src);
+  h = fz_mix(h, &sum, 8);
+  if (c->src_dirty) h = fz_mix(h, st->src, sizeof st->src);
   return h;
 }
 
 FZ_BOOKKEEPING uint64_t fz_digest(const tt_state *st) {
   const tt_core *c = &st->c;
   uint64_t h = 0x243F6A8885A308D3ull;
-  h = mix(h, c->gpr, sizeof c->gpr);
-  h = mix(h, c->cfg, sizeof c->cfg);
-  h = mix(h, c->tcfg, sizeof c->tcfg);
+  h = fz_mix(h, c->gpr, sizeof c->gpr);
+  h = fz_mix(h, c->cfg, sizeof c->cfg);
+  h = fz_mix(h, c->tcfg, sizeof c->tcfg);
   uint32_t small[8];  /* 8 + 8 semaphore bytes, 8 + 8 mutex bytes */
   _Static_assert(sizeof c->mutex + sizeof c->mutex_handoff <= 16, "mutex bytes fit small[4..7]");
   memcpy(small, c->sem_value, 8);
@@ -282,15 +282,15 @@ FZ_BOOKKEEPING uint64_t fz_digest(const tt_state *st) {
   memset(small + 4, 0, 16);
   memcpy(small + 4, c->mutex, sizeof c->mutex);
   memcpy((uint8_t *)(small + 4) + sizeof c->mutex, c->mutex_handoff, sizeof c->mutex_handoff);
-  h = mix(h, small, sizeof small);
+  h = fz_mix(h, small, sizeof small);
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     const tt_thread *th = &c->thr[t];
     uint32_t v[2] = {th->pc, 0};
-    h = mix(h, v, sizeof v);
-    h = mix(h, &th->latch, sizeof th->latch);
+    h = fz_mix(h, v, sizeof v);
+    h = fz_mix(h, &th->latch, sizeof th->latch);
   }
   uint64_t rest = fz_digest_rest(st);
-  return mix(h, &rest, 8);
+  return fz_mix(h, &rest, 8);
 }
 
 /* In the byte format, knobs 0..15 take value 1 from the tail's `knobs` bits and 16..21 from
