@@ -79,7 +79,7 @@ int tt_mutex_exists(const tt_state *st, uint32_t index);
 
 /* ---- shared by both schedulers (run.c, cycle.c) ------------------------------------------- */
 /* Thread t's head instruction (prog[t][pc], pc < len), decoded: from the per-place cache when
- * it still holds this word, else through the word memo or the decoder (tt_decode_at). */
+ * it was filled this run and still holds this word, else by the decoder (tt_decode_at). */
 void tt_decode_at(tt_state *st, unsigned t, uint32_t pc);
 static inline const tt_insn *tt_head(tt_state *st, unsigned t) {
   uint32_t pc = st->c.thr[t].pc;
