@@ -48,8 +48,12 @@ kind_of() {  # program (structured, custom mutator), words (decode) or text
 # ignore list when the flags ask for sanitizer coverage, AFL++'s deny list (it ignores the former)
 case "$CFLAGS" in *-fsanitize=fuzzer*|*-fsanitize-coverage*) CFLAGS="$CFLAGS -fsanitize-coverage-ignorelist=$ROOT/fuzz/sancov-ignore.txt" ;; esac
 case "$CC" in *afl-*) sh fuzz/afl-deny.sh >"$W/afl-deny.txt"; export AFL_LLVM_DENYLIST="$W/afl-deny.txt" ;; esac
+# ... and no comparison tracing in the objects the Makefile's FUZZ_NO_CMP_OBJS names (the one list)
+NO_CMP=" $(sed -n 's/^FUZZ_NO_CMP_OBJS := //p' Makefile) "
 for f in model/*.c; do
-  $CC $CFLAGS $STD -c "$f" -o "$W/model/$(basename "${f%.c}").o"
+  o=$(basename "${f%.c}").o extra=""
+  case "$CFLAGS" in *-fsanitize=fuzzer*|*trace-cmp*) case $NO_CMP in *" $o "*) extra=-fno-sanitize-coverage=trace-cmp ;; esac ;; esac
+  $CC $CFLAGS $extra $STD -c "$f" -o "$W/model/$o"
 done
 # helper sources a target links besides the shared ones (spec_diff: its reference interpreter)
 links_of() { case $1 in spec_diff) echo spec_ref ;; esac; }
