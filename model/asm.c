@@ -6,6 +6,7 @@
  *
  * Allocation-free, no stdio: text is built with the tiny formatters of section 1. */
 #include "asm.h"
+#include "chars.h"
 
 #include <string.h>
 
@@ -23,7 +24,7 @@ static void sb_ch(sbuf *b, char c) {
 static void sb_str(sbuf *b, const char *s) { while (*s) sb_ch(b, *s++); }
 static void sb_mem(sbuf *b, const char *s, size_t n) { for (size_t i = 0; i < n; i++) sb_ch(b, s[i]); }
 static void sb_lower(sbuf *b, const char *s) {
-  for (; *s; s++) sb_ch(b, (*s >= 'A' && *s <= 'Z') ? (char)(*s + 32) : *s);
+  for (; *s; s++) sb_ch(b, tt_ch_lower(*s));
 }
 static void sb_dec(sbuf *b, uint32_t v) {
   char t[10]; int n = 0;
@@ -89,15 +90,10 @@ static const char *kind_noun(unsigned kind) {
 }
 
 /* ---- 3. character helpers ---------------------------------------------------------------- */
-static int is_ws(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
-static int is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
-static int is_alnum(char c) { return is_alpha(c) || is_digit(c); }
-static char up(char c) { return (c >= 'a' && c <= 'z') ? (char)(c - 32) : c; }
 /* Case-insensitive: text[0..n) == s (whole). */
 static int ieq(const char *t, size_t n, const char *s) {
   size_t i = 0;
-  for (; i < n; i++) if (!s[i] || up(t[i]) != up(s[i])) return 0;
+  for (; i < n; i++) if (!s[i] || tt_ch_upper(t[i]) != tt_ch_upper(s[i])) return 0;
   return s[i] == 0;
 }
 /* Case-insensitive prefix test. */
@@ -134,8 +130,8 @@ static int err_unexpected(ps *p, size_t pos) {
   return -1;
 }
 
-static size_t skip_ws(const ps *p, size_t i) { while (i < p->n && is_ws(p->s[i])) i++; return i; }
-static size_t skip_alnum(const ps *p, size_t i) { while (i < p->n && is_alnum(p->s[i])) i++; return i; }
+static size_t skip_ws(const ps *p, size_t i) { while (i < p->n && tt_ch_ws(p->s[i])) i++; return i; }
+static size_t skip_alnum(const ps *p, size_t i) { while (i < p->n && tt_ch_word(p->s[i])) i++; return i; }
 
 /* ---- 5. values: number | symbol | t6_sem(NAME|n), combined with '|' ------------------------ */
 /* Parse a number token at [i, j): decimal, 0x hex, 0b binary; must fit 32 bits. */
@@ -147,12 +143,8 @@ static int parse_number(ps *p, size_t i, size_t j, uint32_t *out) {
   if (n > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) { base = 16; k = 2; }
   else if (n > 2 && t[0] == '0' && (t[1] == 'b' || t[1] == 'B')) { base = 2; k = 2; }
   for (; k < n; k++) {
-    char c = t[k];
-    unsigned d;
-    if (c >= '0' && c <= '9') d = (unsigned)(c - '0');
-    else if (c >= 'a' && c <= 'f') d = (unsigned)(c - 'a' + 10);
-    else if (c >= 'A' && c <= 'F') d = (unsigned)(c - 'A' + 10);
-    else d = 99;
+    int h = tt_ch_hexval(t[k]);
+    unsigned d = h < 0 ? 99u : (unsigned)h;
     if (d >= base) {
       sbuf b; err_begin(p->err, i, &b); sb_str(&b, "bad number "); sb_tok(&b, t, n);
       return -1;
@@ -178,7 +170,7 @@ static const asm_sym *find_sym(unsigned kind, const char *t, size_t n) {
 /* Identifier with optional namespace parts (a::b::c) at i; returns its end. */
 static size_t scan_qualified(const ps *p, size_t i) {
   size_t j = skip_alnum(p, i);
-  while (j + 2 < p->n && p->s[j] == ':' && p->s[j + 1] == ':' && is_alpha(p->s[j + 2]))
+  while (j + 2 < p->n && p->s[j] == ':' && p->s[j + 1] == ':' && tt_ch_alpha(p->s[j + 2]))
     j = skip_alnum(p, j + 2);
   return j;
 }
@@ -205,13 +197,13 @@ static int parse_term(ps *p, size_t *pos, unsigned kind, uint32_t *out) {
   size_t i = *pos;
   if (i >= p->n) return err_msg(p, i, "expected a value");
   char c = p->s[i];
-  if (is_digit(c)) {
+  if (tt_ch_digit(c)) {
     size_t j = skip_alnum(p, i);
     if (parse_number(p, i, j, out)) return -1;
     *pos = j;
     return 0;
   }
-  if (!is_alpha(c)) {
+  if (!tt_ch_alpha(c)) {
     if (c == ',' || c == '|' || c == ')' || c == '=') return err_msg(p, i, "expected a value");
     return err_unexpected(p, i);
   }
@@ -224,11 +216,11 @@ static int parse_term(ps *p, size_t *pos, unsigned kind, uint32_t *out) {
     k = skip_ws(p, k + 1);
     uint32_t idx;
     size_t a = k;
-    if (k < p->n && is_digit(p->s[k])) {
+    if (k < p->n && tt_ch_digit(p->s[k])) {
       size_t e = skip_alnum(p, k);
       if (parse_number(p, k, e, &idx)) return -1;
       k = e;
-    } else if (k < p->n && is_alpha(p->s[k])) {
+    } else if (k < p->n && tt_ch_alpha(p->s[k])) {
       size_t e = scan_qualified(p, k), ss = k;
       strip_ns(p, &ss, e);
       const asm_sym *sym = find_sym(TT_K_SEMMASK, p->s + ss, e - ss);
@@ -298,7 +290,7 @@ static int asm_positional(ps *p, size_t from, unsigned m, uint32_t *word) {
     for (size_t k = i; k <= p->n; k++) {
       if (k == p->n || (p->s[k] == ',' && depth == 0)) {
         size_t a = skip_ws(p, st), e = k;
-        while (e > a && is_ws(p->s[e - 1])) e--;
+        while (e > a && tt_ch_ws(p->s[e - 1])) e--;
         if (a == e) return err_msg(p, k < p->n ? k : a, "missing operand");
         if (count < ASM_MAX_OPS) { starts[count] = a; ends[count] = e; }
         count++;
@@ -311,7 +303,7 @@ static int asm_positional(ps *p, size_t from, unsigned m, uint32_t *word) {
   if (count != nl) {
     sbuf b;
     size_t at = count > nl ? starts[nl] : p->n;
-    if (count < nl) { while (at > from && is_ws(p->s[at - 1])) at--; }
+    if (count < nl) { while (at > from && tt_ch_ws(p->s[at - 1])) at--; }
     err_begin(p->err, at, &b);
     sb_str(&b, "expected "); sb_dec(&b, nl); sb_str(&b, nl == 1 ? " operand, got " : " operands, got ");
     sb_dec(&b, count);
@@ -368,7 +360,7 @@ static int asm_named(ps *p, size_t from, unsigned f, uint32_t *word) {
   size_t i = skip_ws(p, from);
   int need_item = 0;
   while (i < p->n) {
-    if (!is_alpha(p->s[i])) {
+    if (!tt_ch_alpha(p->s[i])) {
       if (p->s[i] == ',') return err_msg(p, i, "missing field=value");
       return err_msg(p, i, "expected field=value");
     }
@@ -447,10 +439,10 @@ int tt_asm_insn(const char *text, size_t len, uint32_t *word, tt_asm_error *err)
   err->msg[0] = 0;
   ps p = {text, text ? len : 0, err};
   size_t i = skip_ws(&p, 0);
-  while (p.n > i && is_ws(p.s[p.n - 1])) p.n--;
+  while (p.n > i && tt_ch_ws(p.s[p.n - 1])) p.n--;
   if (i >= p.n) return err_msg(&p, i, "empty instruction");
   char c = p.s[i];
-  if (is_digit(c)) {  /* raw word */
+  if (tt_ch_digit(c)) {  /* raw word */
     size_t j = skip_alnum(&p, i);
     if (!(j - i > 2 && c == '0' && (p.s[i + 1] == 'x' || p.s[i + 1] == 'X'))) {
       sbuf b; err_begin(err, i, &b);
@@ -468,7 +460,7 @@ int tt_asm_insn(const char *text, size_t len, uint32_t *word, tt_asm_error *err)
     *word = v;
     return 0;
   }
-  if (!is_alpha(c)) return err_unexpected(&p, i);
+  if (!tt_ch_alpha(c)) return err_unexpected(&p, i);
   size_t j = skip_alnum(&p, i);
   const char *t = p.s + i;
   size_t tn = j - i;
@@ -488,7 +480,7 @@ int tt_asm_insn(const char *text, size_t len, uint32_t *word, tt_asm_error *err)
   if (form >= 0 || mn >= 0) {
     size_t k = skip_ws(&p, j);
     int named = 0;
-    if (k < p.n && is_alpha(p.s[k])) {
+    if (k < p.n && tt_ch_alpha(p.s[k])) {
       size_t e = skip_ws(&p, skip_alnum(&p, k));
       named = e < p.n && p.s[e] == '=';
     }
@@ -525,14 +517,14 @@ int tt_asm_insn(const char *text, size_t len, uint32_t *word, tt_asm_error *err)
       sb_str(&b, "expected field=value operands for form "); sb_str(&b, tt_isa_forms[form].name);
       return -1;
     }
-    if (j < p.n && !is_ws(p.s[j])) return err_unexpected(&p, j);
+    if (j < p.n && !tt_ch_ws(p.s[j])) return err_unexpected(&p, j);
     return asm_positional(&p, j, (unsigned)mn, word);
   }
   /* objdump form tt<mnemonic>. */
   if (tn > 2 && ipre(t, tn, "tt")) {
     int m = tt_mnem_by_name(t + 2, tn - 2);
     if (m >= 0) {
-      if (j < p.n && !is_ws(p.s[j])) return err_unexpected(&p, j);
+      if (j < p.n && !tt_ch_ws(p.s[j])) return err_unexpected(&p, j);
       return asm_positional(&p, j, (unsigned)m, word);
     }
   }

@@ -2,6 +2,7 @@
  * Reference: spec-digest §4.0 (opcode map); field positions from the ISA pages and
  * tt-isa-documentation Diagrams/Src/Bits32.lua. */
 #include "isa.h"
+#include "chars.h"
 
 #define TT_MASK(w) ((uint32_t)(((uint64_t)1 << (w)) - 1u))
 
@@ -152,19 +153,13 @@ unsigned tt_mnem_llk(unsigned mnem, unsigned *first) {
 
 /* Quick reject before name_eq: the length, and the first letter (table names are upper case). */
 static int cannot_match(const char *a, size_t len, const char *b, size_t blen) {
-  char x = a[0];
-  if (x >= 'a' && x <= 'z') x = (char)(x - 32);
-  return len != blen || x != b[0];
+  return len != blen || tt_ch_upper(a[0]) != b[0];
 }
 
 static int name_eq(const char *a, const char *b, size_t len) {
   size_t i = 0;
   for (; i < len; i++) {
-    char x = a[i], y = b[i];
-    if (y == 0) return 0;
-    if (x >= 'a' && x <= 'z') x = (char)(x - 32);
-    if (y >= 'a' && y <= 'z') y = (char)(y - 32);
-    if (x != y) return 0;
+    if (b[i] == 0 || tt_ch_upper(a[i]) != tt_ch_upper(b[i])) return 0;
   }
   return b[i] == 0;
 }

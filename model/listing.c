@@ -5,39 +5,32 @@
 #include "listing.h"
 #include "asm.h"
 #include "vec_sb.h"
+#include "chars.h"
 
-static int is_sp(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
-static int hexv(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 static int all_hex(const char *p, const char *e) {
   if (p >= e) return 0;
   for (; p < e; p++)
-    if (hexv(*p) < 0) return 0;
+    if (tt_ch_hexval(*p) < 0) return 0;
   return 1;
 }
 static uint32_t hex32(const char *p, const char *e) {
   uint32_t v = 0;
-  for (; p < e; p++) v = v << 4 | (uint32_t)hexv(*p);
+  for (; p < e; p++) v = v << 4 | (uint32_t)tt_ch_hexval(*p);
   return v;
 }
-static char lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c + 32) : c; }
 static int ipre(const char *p, const char *e, const char *pre) {
   size_t n = strlen(pre);
   if ((size_t)(e - p) < n) return 0;
   for (size_t i = 0; i < n; i++)
-    if (lower(p[i]) != lower(pre[i])) return 0;
+    if (tt_ch_lower(p[i]) != tt_ch_lower(pre[i])) return 0;
   return 1;
 }
 static const char *tok_end(const char *p, const char *e) {
-  while (p < e && !is_sp(*p)) p++;
+  while (p < e && !tt_ch_space(*p)) p++;
   return p;
 }
 static const char *skip(const char *p, const char *e) {
-  while (p < e && is_sp(*p)) p++;
+  while (p < e && tt_ch_space(*p)) p++;
   return p;
 }
 
@@ -84,9 +77,7 @@ static int add(lctx *c, const char *at, uint32_t word, tt_listing_origin origin)
 static int foreign_opcode(const char *p, const char *e) {
   static const char *const pre[] = {"", "TT_OP_", "TTI_", "tt"};
   const char *me = p;
-  while (me < e && ((*me >= 'a' && *me <= 'z') || (*me >= 'A' && *me <= 'Z') ||
-                    (*me >= '0' && *me <= '9') || *me == '_'))
-    me++;
+  while (me < e && tt_ch_word(*me)) me++;
   for (size_t k = 0; k < sizeof pre / sizeof pre[0]; k++) {
     size_t pl = strlen(pre[k]);
     if ((size_t)(me - p) <= pl || !ipre(p, me, pre[k])) continue;
@@ -119,7 +110,7 @@ static int parse_line(lctx *c, const char *ls, const char *le) {
   c->ls = ls;
   for (const char *q = ls; q < le; q++) {
     unsigned char b = (unsigned char)*q;
-    if ((b < 0x20 && !is_sp((char)b)) || b == 0x7F) {
+    if ((b < 0x20 && !tt_ch_space((char)b)) || b == 0x7F) {
       sb s = err_begin(c, q);
       sb_str(&s, b == 0 ? "NUL byte" : "control character");
       sb_str(&s, " (byte ");
@@ -128,7 +119,7 @@ static int parse_line(lctx *c, const char *ls, const char *le) {
       return -1;
     }
   }
-  while (e > ls && is_sp(e[-1])) e--;
+  while (e > ls && tt_ch_space(e[-1])) e--;
   p = skip(ls, e);
   if (p == e) return 0;
   /* objdump's own lines */

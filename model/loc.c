@@ -2,6 +2,7 @@
  * conformance/README.md): parse, format, read, write, and state diffs. */
 #include <string.h>
 #include "internal.h"
+#include "chars.h"
 
 /* ---- tiny lexer over [p, end) -------------------------------------------------------------- */
 typedef struct lex { const char *p, *end; } lex;
@@ -21,20 +22,16 @@ static int num(lex *l, uint32_t *out) {
   if (l->end - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
     s += 2;
     for (; s < l->end && digits < 17; s++, digits++) {
-      char c = *s;
-      unsigned d;
-      if (c >= '0' && c <= '9') d = (unsigned)(c - '0');
-      else if (c >= 'a' && c <= 'f') d = (unsigned)(c - 'a' + 10);
-      else if (c >= 'A' && c <= 'F') d = (unsigned)(c - 'A' + 10);
-      else break;
-      v = v * 16 + d;
+      int d = tt_ch_hexval(*s);
+      if (d < 0) break;
+      v = v * 16 + (unsigned)d;
     }
   } else {
-    for (; s < l->end && *s >= '0' && *s <= '9' && digits < 11; s++, digits++)
+    for (; s < l->end && tt_ch_digit(*s) && digits < 11; s++, digits++)
       v = v * 10 + (unsigned)(*s - '0');
   }
   if (digits == 0 || v > 0xFFFFFFFFull) return 0;
-  if (s < l->end && ((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+  if (s < l->end && tt_ch_is(*s, TT_CH_DIGIT | TT_CH_LOWER | TT_CH_UPPER))
     return 0;
   l->p = s;
   *out = (uint32_t)v;
@@ -51,7 +48,7 @@ int tt_loc_parse(const char *text, size_t len, tt_loc *loc, const char **err) {
   lex l = {text, text + len};
   uint32_t a = 0, b = 0;
   memset(loc, 0, sizeof *loc);
-  if (len >= 2 && text[0] == 't' && text[1] >= '0' && text[1] <= '9') {
+  if (len >= 2 && text[0] == 't' && tt_ch_digit(text[1])) {
     l.p = text + 1;
     if (!num(&l, &a) || a >= TT_THREAD_COUNT) FAIL("thread must be t0, t1 or t2");
     if (!lit(&l, ".gpr") || !bracket(&l, &b)) FAIL("expected tN.gpr[I]");

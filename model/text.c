@@ -1,5 +1,6 @@
 /* text.c — tiny allocation-free text output used by the model's describers and formatters. */
 #include "internal.h"
+#include "chars.h"
 
 void tt_put(tt_text *o, const char *s) {
   for (; *s; s++, o->len++)
@@ -30,3 +31,21 @@ size_t tt_text_end(tt_text *o) {
   if (o->n) o->buf[o->len < o->n ? o->len : o->n - 1] = 0;
   return o->len;
 }
+
+/* ---- character classes (chars.h): each entry a constant expression of its index ------------ */
+#define TT_CH_OF(c)                                                                            \
+  ((c) == ' ' || (c) == '\t' || (c) == '\r' || (c) == '\v' || (c) == '\f' ? TT_CH_SPACE      \
+   : (c) == '\n'                ? TT_CH_NEWLINE                                                \
+   : (c) >= '0' && (c) <= '9'   ? TT_CH_DIGIT                                                  \
+   : (c) >= 'a' && (c) <= 'z'   ? TT_CH_LOWER                                                  \
+   : (c) >= 'A' && (c) <= 'Z'   ? TT_CH_UPPER                                                  \
+   : (c) == '_'                 ? TT_CH_UNDER : 0)
+#define TT_HEX_OF(c)                                                                           \
+  ((c) >= '0' && (c) <= '9' ? (c) - '0' : (c) >= 'a' && (c) <= 'f' ? (c) - 'a' + 10           \
+   : (c) >= 'A' && (c) <= 'F' ? (c) - 'A' + 10 : -1)
+#define TT_R4(M, b) M(b), M((b) + 1), M((b) + 2), M((b) + 3)
+#define TT_R16(M, b) TT_R4(M, b), TT_R4(M, (b) + 4), TT_R4(M, (b) + 8), TT_R4(M, (b) + 12)
+#define TT_R64(M, b) TT_R16(M, b), TT_R16(M, (b) + 16), TT_R16(M, (b) + 32), TT_R16(M, (b) + 48)
+#define TT_R256(M) TT_R64(M, 0), TT_R64(M, 64), TT_R64(M, 128), TT_R64(M, 192)
+const uint8_t tt_ch_class[256] = {TT_R256(TT_CH_OF)};
+const int8_t tt_ch_hex[256] = {TT_R256(TT_HEX_OF)};

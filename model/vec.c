@@ -6,6 +6,7 @@
 #include "vec.h"
 #include "vec_sb.h"
 #include "asm.h"
+#include "chars.h"
 
 size_t tt_vec_fmt_hex(char *buf, size_t n, uint64_t v, unsigned min_digits) {
   sb s;
@@ -21,23 +22,12 @@ size_t tt_vec_fmt_dec(char *buf, size_t n, uint64_t v) {
 }
 
 /* ---- lexical helpers ------------------------------------------------------------------------ */
-static int is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
-static int is_word(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_';
-}
-static int hex_val(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 static const char *skip_sp(const char *p, const char *e) {
-  while (p < e && is_space(*p)) p++;
+  while (p < e && tt_ch_space(*p)) p++;
   return p;
 }
 static const char *trim_end(const char *p, const char *e) {
-  while (e > p && is_space(e[-1])) e--;
+  while (e > p && tt_ch_space(e[-1])) e--;
   return e;
 }
 static int tok_eq(const char *p, const char *e, const char *w) {
@@ -52,14 +42,14 @@ static int parse_u64(const char *p, const char *e, uint64_t *out) {
   if (p >= e) return -1;
   if (e - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
     for (p += 2; p < e; p++) {
-      int d = hex_val(*p);
+      int d = tt_ch_hexval(*p);
       if (d < 0) return -1;
       if (v >> 60) return -2;
       v = v * 16 + (unsigned)d;
     }
   } else {
     for (; p < e; p++) {
-      if (!is_digit(*p)) return -1;
+      if (!tt_ch_digit(*p)) return -1;
       unsigned d = (unsigned)(*p - '0');
       if (v > (UINT64_MAX - d) / 10) return -2;
       v = v * 10 + d;
@@ -104,7 +94,7 @@ static int parse_thread_tok(const char *p, const char *e, unsigned *t) {
   uint64_t n;
   if (e - p < 2 || p[0] != 't') return -1;
   for (const char *q = p + 1; q < e; q++)
-    if (!is_digit(*q)) return -1;
+    if (!tt_ch_digit(*q)) return -1;
   if (parse_u64(p + 1, e, &n) != 0) n = UINT64_MAX;
   *t = n > 0xFFFF ? 0xFFFF : (unsigned)n;
   return 0;
@@ -198,7 +188,7 @@ static int parse_assign(pctx *c, const char *p, const char *e, tt_loc *loc, uint
   vp = skip_sp(eq + 1, e);
   if (vp >= e) return err_at(c, vp, "missing value after '='");
   for (const char *q = vp; q < e; q++)
-    if (is_space(*q)) return err_at_q(c, q, "unexpected text ", q, e, " after the value");
+    if (tt_ch_space(*q)) return err_at_q(c, q, "unexpected text ", q, e, " after the value");
   if (loc->kind == TT_LOC_MUTEX) {
     if (tok_eq(vp, e, "none")) *val = 0;
     else if (tok_eq(vp, e, "t0")) *val = 1;
@@ -266,7 +256,7 @@ static int d_knob(pctx *c, const char *p, const char *e) {
   if (ne == p) return err_at(c, p, "missing knob name");
   if (vp == e) return err_at(c, vp, "missing knob value");
   for (const char *q = vp; q < e; q++)
-    if (is_space(*q)) return err_at_q(c, q, "unexpected text ", q, e, " after the knob value");
+    if (tt_ch_space(*q)) return err_at_q(c, q, "unexpected text ", q, e, " after the knob value");
   r = knob_lookup(p, ne, vp, e, &k);
   if (r == -1) return err_at_q(c, p, "unknown knob ", p, ne, "");
   if (r == -2) {
@@ -373,7 +363,7 @@ static int d_insn(pctx *c, unsigned t, const char *tp, const char *te, const cha
   if (e - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
     int all_hex = 1;
     for (const char *q = p + 2; q < e; q++)
-      if (hex_val(*q) < 0) all_hex = 0;
+      if (tt_ch_hexval(*q) < 0) all_hex = 0;
     if (all_hex) {
       uint64_t w = 0;
       if (parse_value(c, p, e, 32, "an instruction word", &w) != 0) return -1;
@@ -423,7 +413,7 @@ static int d_expect(pctx *c, const char *p, const char *e) {
   x.line = c->line;
   if (v->nexpects >= TT_VEC_MAX_EXPECTS) return err_at(c, p, "too many expect lines (limit 512)");
   if (p >= e) return err_at(c, p, "expect needs an expectation");
-  while (we < e && is_word(*we)) we++;
+  while (we < e && tt_ch_word(*we)) we++;
 
   if (tok_eq(w, we, "deadlock")) {
     if (skip_sp(we, e) != e) return err_at_q(c, we, "unexpected text ", skip_sp(we, e), e, " after 'deadlock'");
@@ -450,8 +440,8 @@ static int d_expect(pctx *c, const char *p, const char *e) {
     x.kind = TT_VEC_EX_HAZARDS;
     x.value = n;
     v->has_cycle_expects = 1;
-  } else if (we > w && w[0] == 't' && we - w >= 2 && is_digit(w[1]) &&
-             (we == e || is_space(*we) || *we == '.')) {
+  } else if (we > w && w[0] == 't' && we - w >= 2 && tt_ch_digit(w[1]) &&
+             (we == e || tt_ch_space(*we) || *we == '.')) {
     unsigned t = 0;
     if (parse_thread_tok(w, we, &t) != 0)
       return err_at_q(c, w, "bad thread ", w, we, "");
@@ -467,7 +457,7 @@ static int d_expect(pctx *c, const char *p, const char *e) {
       if (q >= e || *q != '=') return err_at(c, q, "expected '=' after tN.hazard[K]");
       q = skip_sp(q + 1, e);
       qe = q;
-      while (qe < e && !is_space(*qe)) qe++;
+      while (qe < e && !tt_ch_space(*qe)) qe++;
       if (skip_sp(qe, e) != e) return err_at_q(c, skip_sp(qe, e), "unexpected text ", skip_sp(qe, e), e, "");
       if (qe == q || (size_t)(qe - q) >= sizeof kind) return err_at(c, q, "expected a hazard kind (gpr_pending, cfg_gap, streamwrcfg_order)");
       memcpy(kind, q, (size_t)(qe - q));
@@ -502,7 +492,7 @@ static int d_expect(pctx *c, const char *p, const char *e) {
     } else {
       const char *k = skip_sp(we, e), *ke = k;
       if (check_thread(c, w, we, t) != 0) return -1;
-      while (ke < e && !is_space(*ke)) ke++;
+      while (ke < e && !tt_ch_space(*ke)) ke++;
       x.thread = (uint8_t)t;
       if (tok_eq(k, ke, "done") || tok_eq(k, ke, "blocked")) {
         x.kind = k[0] == 'd' ? TT_VEC_EX_DONE : TT_VEC_EX_BLOCKED;
@@ -514,7 +504,7 @@ static int d_expect(pctx *c, const char *p, const char *e) {
         int cls;
         if (f == e) return err_at(c, f, "expected 'tN fault CLASS'");
         for (const char *q = f; q < e; q++)
-          if (is_space(*q)) return err_at_q(c, q, "unexpected text ", q, e, " after the fault class");
+          if (tt_ch_space(*q)) return err_at_q(c, q, "unexpected text ", q, e, " after the fault class");
         cls = -1;
         if ((size_t)(e - f) < sizeof name) {
           memcpy(name, f, (size_t)(e - f));
@@ -594,11 +584,11 @@ static int parse_line(pctx *c, const char *ls, const char *le) {
   if (p == e) return 0;
   w = p;
   we = w;
-  while (we < e && is_word(*we)) we++;
+  while (we < e && tt_ch_word(*we)) we++;
   if (we == w) return err_at_q(c, p, "unknown directive ", p, e, "");
 
   /* tN: INSN */
-  if (w[0] == 't' && we - w >= 2 && is_digit(w[1])) {
+  if (w[0] == 't' && we - w >= 2 && tt_ch_digit(w[1])) {
     const char *q = skip_sp(we, e);
     unsigned t = 0;
     if (q < e && *q == ':' && parse_thread_tok(w, we, &t) == 0)
@@ -621,9 +611,9 @@ static int parse_line(pctx *c, const char *ls, const char *le) {
     c->v->strict = 1;
     return 0;
   }
-  if (tok_eq(w, we, "init") && (we == e || is_space(*we))) return d_init(c, skip_sp(we, e), e);
-  if (tok_eq(w, we, "expect") && (we == e || is_space(*we))) return d_expect(c, skip_sp(we, e), e);
-  if (w[0] == 't' && we - w >= 2 && is_digit(w[1]) && we < e && *we == '.')
+  if (tok_eq(w, we, "init") && (we == e || tt_ch_space(*we))) return d_init(c, skip_sp(we, e), e);
+  if (tok_eq(w, we, "expect") && (we == e || tt_ch_space(*we))) return d_expect(c, skip_sp(we, e), e);
+  if (w[0] == 't' && we - w >= 2 && tt_ch_digit(w[1]) && we < e && *we == '.')
     return err_at_q(c, p, "unknown directive ", p, e, " (missing 'init' or 'expect'?)");
   return err_at_q(c, p, "unknown directive ", w, we, "");
 }
