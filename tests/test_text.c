@@ -151,6 +151,11 @@ static void test_loc(void) {
   CHECK(strcmp(buf, "host.t1.u32[0xFFE8002C]") == 0, "format %s", buf);
   CHECK(tt_loc_parse("host.t0.u32[0xFFE00100]", 23, &l, &m) == 0, "%s", m);
   CHECK_EQ(tt_loc_get(&A, &l), 0);   /* refused: unmapped for T0 */
+  /* a decimal index has at most 11 digits (a hex one 17): a longer one is not a number, even
+   * when its value would fit (leading zeros) */
+  CHECK(tt_loc_parse("t0.gpr[00000000005]", 19, &l, &m) == 0, "11 digits: %s", m);
+  CHECK_EQ(l.index, 5);
+  CHECK(tt_loc_parse("t0.gpr[000000000005]", 20, &l, &m) != 0, "12 decimal digits accepted");
   /* tt_state_diff sees every thread, bank, semaphore, mutex and memory granule, and counts */
   tt_reset(&A);
   tt_reset(&B);
