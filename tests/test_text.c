@@ -156,6 +156,10 @@ static void test_loc(void) {
   CHECK(tt_loc_parse("t0.gpr[00000000005]", 19, &l, &m) == 0, "11 digits: %s", m);
   CHECK_EQ(l.index, 5);
   CHECK(tt_loc_parse("t0.gpr[000000000005]", 20, &l, &m) != 0, "12 decimal digits accepted");
+  /* the largest 32-bit index is a number (refused by the GPR range, not as a malformed index) */
+  m = NULL;
+  CHECK(tt_loc_parse("t0.gpr[0xFFFFFFFF]", 18, &l, &m) != 0 && m && strcmp(m, "GPR index must be 0..63") == 0,
+        "0xFFFFFFFF: %s", m ? m : "accepted");
   /* tt_state_diff sees every thread, bank, semaphore, mutex and memory granule, and counts */
   tt_reset(&A);
   tt_reset(&B);
