@@ -55,30 +55,8 @@ FZ_BOOKKEEPING static void init(void) {
 }
 
 /* Shadow of the small architectural state, as of the start of the current round. */
-static struct shadow {
-  uint32_t gpr[TT_THREAD_COUNT][TT_GPR_COUNT];
-  uint32_t cfg[TT_CFG_BANK_COUNT][TT_CFG_WORD_COUNT];
-  uint16_t tcfg[TT_THREAD_COUNT][TT_TCFG_WORD_COUNT];
-  uint8_t sem_value[TT_SEM_COUNT], sem_max[TT_SEM_COUNT];
-  uint8_t mutex[TT_MUTEX_SLOTS];
-  uint8_t mutex_handoff[TT_MUTEX_SLOTS];
-  tt_latch latch[TT_THREAD_COUNT];
-  uint32_t pc[TT_THREAD_COUNT];
-} sh;
-
-FZ_BOOKKEEPING static void shadow_all(void) {
-  memcpy(sh.gpr, st.c.gpr, sizeof sh.gpr);
-  memcpy(sh.cfg, st.c.cfg, sizeof sh.cfg);
-  memcpy(sh.tcfg, st.c.tcfg, sizeof sh.tcfg);
-  memcpy(sh.sem_value, st.c.sem_value, sizeof sh.sem_value);
-  memcpy(sh.sem_max, st.c.sem_max, sizeof sh.sem_max);
-  memcpy(sh.mutex, st.c.mutex, sizeof sh.mutex);
-  memcpy(sh.mutex_handoff, st.c.mutex_handoff, sizeof sh.mutex_handoff);
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    sh.latch[t] = st.c.thr[t].latch;
-    sh.pc[t] = st.c.thr[t].pc;
-  }
-}
+static fz_small sh;
+FZ_BOOKKEEPING static void shadow_all(void) { fz_small_take(&sh, &st); }
 
 /* What each thread issued in the round just run. */
 typedef struct round_info {
@@ -391,21 +369,8 @@ FZ_BOOKKEEPING static int check_isolation(fz_fail *f, const round_info *r) {
 /* A round reported as no progress must have changed nothing, and neither may the next. */
 /* The shadowed locations other than pc and latch (GPRs, Config, ThreadConfig, semaphores,
  * mutexes and hand-overs) equal the model's. */
-FZ_BOOKKEEPING static int small_locations_equal(void) {
-  return fz_same(sh.gpr, st.c.gpr, sizeof sh.gpr) & fz_same(sh.cfg, st.c.cfg, sizeof sh.cfg) &
-         fz_same(sh.tcfg, st.c.tcfg, sizeof sh.tcfg) &
-         fz_same(sh.sem_value, st.c.sem_value, sizeof sh.sem_value) &
-         fz_same(sh.sem_max, st.c.sem_max, sizeof sh.sem_max) &
-         fz_same(sh.mutex, st.c.mutex, sizeof sh.mutex) &
-         fz_same(sh.mutex_handoff, st.c.mutex_handoff, sizeof sh.mutex_handoff);
-}
-FZ_BOOKKEEPING static int small_state_equal(void) {
-  if (!small_locations_equal()) return 0;
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
-    if (sh.pc[t] != st.c.thr[t].pc || !fz_same(&sh.latch[t], &st.c.thr[t].latch, sizeof sh.latch[t]))
-      return 0;
-  return 1;
-}
+FZ_BOOKKEEPING static int small_locations_equal(void) { return fz_small_locations_same(&sh, &st); }
+FZ_BOOKKEEPING static int small_state_equal(void) { return fz_small_same(&sh, &st); }
 
 /* Called before the round's checks update the shadow (pc/latch/hand-over are updated last). */
 FZ_BOOKKEEPING static int check_deadlock(fz_fail *f, round_info *r, int small_moved) {

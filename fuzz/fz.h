@@ -33,6 +33,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "tt.h"
 
 #define FZ_MAX_INSN 512u
@@ -119,6 +120,51 @@ FZ_STATE_READER static inline int fz_same(const void *a, const void *b, size_t n
   }
   for (; i < n; i++) acc |= (uint64_t)(x[i] ^ y[i]);
   return acc == 0;
+}
+
+/* ---- the small architectural state, held as a copy ------------------------------------ *
+ * GPRs, both Config banks, ThreadConfig, semaphores, mutexes and their hand-overs, every
+ * thread's pc and latch: what fz_digest covers besides fz_digest_rest. A copy compared with
+ * fz_same is exact where a digest is a hash, and several times cheaper than hashing it
+ * (func_invariants' per-round shadow, cycle_vs_func's deadlock oracle). */
+typedef struct fz_small {
+  uint32_t gpr[TT_THREAD_COUNT][TT_GPR_COUNT];
+  uint32_t cfg[TT_CFG_BANK_COUNT][TT_CFG_WORD_COUNT];
+  uint16_t tcfg[TT_THREAD_COUNT][TT_TCFG_WORD_COUNT];
+  uint8_t sem_value[TT_SEM_COUNT], sem_max[TT_SEM_COUNT];
+  uint8_t mutex[TT_MUTEX_SLOTS];
+  uint8_t mutex_handoff[TT_MUTEX_SLOTS];
+  tt_latch latch[TT_THREAD_COUNT];
+  uint32_t pc[TT_THREAD_COUNT];
+} fz_small;
+FZ_BOOKKEEPING static inline void fz_small_take(fz_small *s, const tt_state *st) {
+  memcpy(s->gpr, st->c.gpr, sizeof s->gpr);
+  memcpy(s->cfg, st->c.cfg, sizeof s->cfg);
+  memcpy(s->tcfg, st->c.tcfg, sizeof s->tcfg);
+  memcpy(s->sem_value, st->c.sem_value, sizeof s->sem_value);
+  memcpy(s->sem_max, st->c.sem_max, sizeof s->sem_max);
+  memcpy(s->mutex, st->c.mutex, sizeof s->mutex);
+  memcpy(s->mutex_handoff, st->c.mutex_handoff, sizeof s->mutex_handoff);
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    s->latch[t] = st->c.thr[t].latch;
+    s->pc[t] = st->c.thr[t].pc;
+  }
+}
+/* The held locations other than pc and latch equal the state's. */
+FZ_BOOKKEEPING static inline int fz_small_locations_same(const fz_small *s, const tt_state *st) {
+  return fz_same(s->gpr, st->c.gpr, sizeof s->gpr) & fz_same(s->cfg, st->c.cfg, sizeof s->cfg) &
+         fz_same(s->tcfg, st->c.tcfg, sizeof s->tcfg) &
+         fz_same(s->sem_value, st->c.sem_value, sizeof s->sem_value) &
+         fz_same(s->sem_max, st->c.sem_max, sizeof s->sem_max) &
+         fz_same(s->mutex, st->c.mutex, sizeof s->mutex) &
+         fz_same(s->mutex_handoff, st->c.mutex_handoff, sizeof s->mutex_handoff);
+}
+FZ_BOOKKEEPING static inline int fz_small_same(const fz_small *s, const tt_state *st) {
+  if (!fz_small_locations_same(s, st)) return 0;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    if (s->pc[t] != st->c.thr[t].pc || !fz_same(&s->latch[t], &st->c.thr[t].latch, sizeof s->latch[t]))
+      return 0;
+  return 1;
 }
 
 /* ---- input codec (fz_input.c) --------------------------------------------------------- */

@@ -4,9 +4,9 @@
  * state — write-back queue, Config pipeline, ThCon, issue cycles — must vanish too).
  *
  * Per input the comparison covers everything a run can reach without scaling with L1 size:
- * the whole tt_core, the program words that were loaded, every L1/MMIO granule that was
+ * the whole tt_core, the issue cycles of the instructions that ran, every L1/MMIO granule that was
  * dirty before the reset (contents, dirty bit, dirty-list slot), the Src stub if it was
- * written, the parameters, and the digest. The replay build (-DFZ_REPLAY: `make test`, the
+ * written, and the parameters. The replay build (-DFZ_REPLAY: `make test`, the
  * coverage build) compares all ~2.6 MiB and tt_digest as well; campaigns never do anything
  * per input that scales with L1 size. */
 #include <stddef.h>
@@ -109,8 +109,10 @@ FZ_BOOKKEEPING static int check_mode(const fz_prog *p, fz_fail *f, tt_mode mode)
               "the MMIO dirty list"))
     return 1;
   if (src && compare(f, st.src, fresh.src, sizeof st.src, "the Src stub")) return 1;
-  FZ_CHECK(f, fz_digest(&st) == fz_digest(&fresh), "reset_equivalence",
-           "after reset the digest differs from a fresh init");
+  /* No digest here: fz_digest reads the core (compared whole above) and the L1/MMIO granules
+   * and Src that the core's dirty lists and flag name, which now equal a fresh init's (none),
+   * so equal digests follow from the compares: that check could not fail (and cost a third of
+   * this target's time). The replay build's tt_digest compare above stays. */
   return 0;
 }
 
