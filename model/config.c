@@ -268,12 +268,6 @@ int tt_cfgp_can_enter(const tt_state *st, const tt_insn *in) {
   return 1;
 }
 
-int tt_cfgp_busy(const tt_state *st) {
-  for (unsigned k = 0; k < TT_CFGP_STAGE_COUNT; k++)
-    if (st->c.cyc.cfgp[k].valid) return 1;
-  return 0;
-}
-
 /* Issue of a Config-group instruction into its first stage (rules already checked). Deferred
  * forms capture their operands now; RMWCIB and RDCFG do their whole access in this cycle. */
 void tt_cfgp_enter(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc) {

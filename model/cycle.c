@@ -308,7 +308,9 @@ static int is_sync_slot(const tt_insn *in) {
 static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res) {
   const tt_cyc *c = CYC(st);
   *res = RES_NONE;
-  if (thcon_busy(c) && c->thcon_owner == 1 + t) {
+  /* each test on its cheap precondition first, as try_issue does (run.c) */
+  int busy = thcon_busy(c);
+  if (busy && c->thcon_owner == 1 + t) {
     /* thcon_release=silicon (AMB-33): the p150 measurement shows the issuing thread's next
      * non-ThCon instruction leaving one cycle before the occupancy ends. */
     int early = TT_KNOB_IS(st, THCON_RELEASE, 1) && !c->thcon_spin && !is_thcon(in) &&
@@ -317,24 +319,28 @@ static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res
       return !c->thcon_spin ? TT_WAIT_THCON_OWN
              : c->thcon_insn.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR;
   }
-  if (thcon_busy(c) && TT_KNOB_IS(st, THCON_SCOPE, 1)) return TT_WAIT_THCON_BUSY;
-  if (tt_latch_catches(st, t, in)) return TT_WAIT_LATCH;
+  if (busy && TT_KNOB_IS(st, THCON_SCOPE, 1)) return TT_WAIT_THCON_BUSY;
+  if (st->c.thr[t].latch.op != TT_LATCH_NONE && tt_latch_catches(st, t, in)) return TT_WAIT_LATCH;
   if (is_thcon(in)) {
-    if (thcon_busy(c) && !TT_DEFECT(CYC_THCON_SHARED)) return TT_WAIT_THCON_BUSY;
+    if (busy && !TT_DEFECT(CYC_THCON_SHARED)) return TT_WAIT_THCON_BUSY;
     if (!TT_DEFECT(CYC_THCON_SHARED)) *res = TT_RR_THCON;
   }
   /* REG2FLOP (knob reg2flop=wh_config) writes Config from ThCon: it waits until the Config
    * pipeline has drained, so Config writes stay in program order (documented choice). */
   if (in->form == TT_FORM_REG2FLOP && tt_cfgp_busy(st)) return TT_WAIT_CFG_ENTRY;
-  unsigned why = tt_sync_gate(st, t, in);
-  if (why != TT_WAIT_NONE) return why;
-  if (in->form == TT_FORM_ATGETM || in->form == TT_FORM_ATRELM)
+  if (in->form == TT_FORM_ATGETM || in->form == TT_FORM_ATRELM) {
+    unsigned why = tt_sync_gate(st, t, in);
+    if (why != TT_WAIT_NONE) return why;
     *res = TT_RR_MUTEX0 + (int)(tt_mutex_index(st, in) % TT_MUTEX_SLOTS);
+  }
   if (is_sync_slot(in) && !TT_DEFECT(CYC_SYNC_SLOT_SHARED)) *res = TT_RR_SYNC;
   /* a unit outside the model accepts one instruction per cycle from all threads together
    * (spec-digest 3.1: "another thread won the unit this cycle"; p150: SFPNOP from 2/3
    * threads runs at 1.97/2.97 cycles per instruction per thread) */
-  if (in->form == TT_FORM_FOREIGN && stub_of(in) >= 0) *res = TT_RR_UNIT0 + stub_of(in);
+  if (in->form == TT_FORM_FOREIGN) {
+    int u = stub_of(in);
+    if (u >= 0) *res = TT_RR_UNIT0 + u;
+  }
   int stage = tt_cfgp_first_stage(in);
   if (stage <= 0) {
     if (!tt_cfgp_can_enter(st, in)) return TT_WAIT_CFG_ENTRY;
@@ -352,7 +358,8 @@ static void issue(tt_state *st, unsigned t, const tt_insn *in) {
   st->issue_cycle[t][pc] = c->now;
   if (TT_KNOB_IS(st, GPR0, 1)) st->c.gpr[t][0] = 0;  /* AMB-27, as tt_dispatch does */
   check_hazards(st, t, in, pc);
-  if (tt_insn_reserved(st, in) && TT_KNOB_IS(st, RESERVED_BITS, 0)) tt_fault(st, t, TT_FC_RESERVED_BITS);
+  if (in->reserved && tt_insn_reserved(st, in) && TT_KNOB_IS(st, RESERVED_BITS, 0))
+    tt_fault(st, t, TT_FC_RESERVED_BITS);
   if (in->form == TT_FORM_WRCFG || in->form == TT_FORM_CFGSHIFTMASK ||
       (in->form >= TT_FORM_RMWCIB0 && in->form <= TT_FORM_RMWCIB3))
     c->cfg_write_next[t] = c->now + 1;
@@ -417,10 +424,10 @@ static int timers_pending(const tt_state *st) {
   return 0;
 }
 
-static int all_done(const tt_state *st) {
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
-    if (!tt_thread_done(st, t)) return 0;
-  return 1;
+static int all_done(const tt_state *st) {  /* branch-free: no coverage edges, every cycle */
+  const tt_thread *th = st->c.thr;
+  _Static_assert(TT_THREAD_COUNT == 3, "all_done tests three threads");
+  return (th[0].pc >= th[0].len) & (th[1].pc >= th[1].len) & (th[2].pc >= th[2].len);
 }
 
 /* Round-robin: the first candidate after the last winner of resource r (T0 first when none). */

@@ -128,7 +128,13 @@ void tt_cfg_read_stream(tt_state *st, tt_cfgp_slot *slot);  /* STREAMWRCFG at st
 void tt_cfg_commit(tt_state *st, tt_cfgp_slot *slot);
 int tt_cfgp_advance(tt_state *st);
 int tt_cfgp_can_enter(const tt_state *st, const tt_insn *in);
-int tt_cfgp_busy(const tt_state *st);
+/* Is any Config pipeline stage occupied? Asked several times per cycle; branch-free, so it
+ * adds no coverage edges to its callers. */
+static inline int tt_cfgp_busy(const tt_state *st) {
+  const tt_cfgp_slot *p = st->c.cyc.cfgp;
+  _Static_assert(TT_CFGP_STAGE_COUNT == 6, "tt_cfgp_busy tests six stages");
+  return (p[0].valid | p[1].valid | p[2].valid | p[3].valid | p[4].valid | p[5].valid) != 0;
+}
 void tt_cfgp_enter(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc);
 /* Cycle-mode STALLWAIT condition mask evaluation for thread t (bit i = Ci holds). */
 uint32_t tt_cycle_conditions(const tt_state *st, unsigned t);
