@@ -236,6 +236,7 @@ static void cfgp_arrive(tt_state *st, unsigned i) {
 int tt_cfgp_advance(tt_state *st) {
   tt_cfgp_slot *p = st->c.cyc.cfgp;
   int moved = 0;
+  if (!tt_cfgp_busy(st)) return 0;  /* most cycles: an empty pipeline */
   for (unsigned k = TT_CFGP_STAGE_COUNT; k-- > 0;) {  /* bounded: six stages, downstream first */
     if (!p[k].valid) continue;
     if (p[k].left > 1) { p[k].left--; continue; }

@@ -479,6 +479,7 @@ static unsigned head_check(tt_state *st, unsigned t, int *res) {
  * are held this cycle. thcon_scope=all_threads (AMB-12, SEED-1): a ThCon instruction issuing
  * now holds every other thread's gate from this cycle on. */
 static unsigned arbitrate(tt_state *st, unsigned win, const int *res, unsigned *why) {
+  if ((res[0] & res[1] & res[2]) == RES_NONE) return win;  /* nothing contended (RES_NONE is -1) */
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     if (!(win & (1u << t)) || res[t] == RES_NONE) continue;
     unsigned cands = 0;
