@@ -370,7 +370,13 @@ fuzz-fire: $(FUZZ_FIRE_BINS) $(addprefix build/replay/,$(FUZZ_TARGETS_ALL)) buil
 replay-corpus: $(addprefix build/replay/,$(FUZZ_TARGETS_ALL))
 	@set -e; for t in $(FUZZ_TARGETS_ALL); do build/replay/$$t corpus fuzz/seeds; done
 
-replay: replay-corpus fuzz-fire
+replay: replay-corpus fuzz-fire profile-test
+
+# profile-test (part of make test, through replay): make profile's sorting of samples, on a
+# saved report (no perf needed)
+.PHONY: profile-test
+profile-test:
+	@bash fuzz/profile-test.sh
 
 # triage-test (part of `make test`): planted defects' findings go through fuzz/triage.sh; each
 # reproducer fails under the defective runner and passes `make conformance VEC=` (or is replay-only)

@@ -24,24 +24,6 @@ set -eu
 T=${PROFILE_TIME:-3}; F=${PROFILE_FREQ:-2999}
 d=build/fuzz/bench; out=build/fuzz/profile; res=build/fuzz/profile.txt
 TARGETS=${PROFILE_TARGETS:-"func_invariants reset_equivalence cycle_vs_func decode_roundtrip text_parsers empty"}
-if ! command -v perf >/dev/null 2>&1 || ! perf --version >/dev/null 2>&1; then
-  echo "profile: perf is missing; run this, then make profile again:"
-  echo "  sudo apt-get install -y linux-perf"
-  exit 1
-fi
-mkdir -p "$out"
-
-input_of() {  # target -> the bench input file it runs on
-  case $1 in empty) echo "$d/func_invariants.in" ;; *) echo "$d/$1.in" ;; esac
-}
-for t in $TARGETS; do
-  in=$(input_of "$t")
-  [ -s "$in" ] && continue
-  case $t in
-    decode_roundtrip|text_parsers) build/fuzz-tool/$t --bench-inputs 4000 64 "$in" corpus/$t ;;
-    *) build/fuzz-tool/$t --bench-inputs 4000 64 "$in" corpus/$t >/dev/null ;;
-  esac
-done
 
 # symbol -> file of definition, for the model/harness split (one table per binary)
 symfiles() {
@@ -75,9 +57,9 @@ classify() {  # label execs symfile report
       key = c ":" sym; sn[key] += n
     }
     END {
-      if (tot == 0 || execs <= 0) { printf "%-34s  no samples or no executions\n", label; exit }
+      if (tot == 0 || execs <= 0) { printf "%-40s  no samples or no executions\n", label; exit }
       us = tot / F / execs * 1e6
-      printf "%-34s %9.0f %8.2f", label, execs / (tot / F), us
+      printf "%-40s %9.0f %8.2f", label, execs / (tot / F), us
       for (i = 1; i <= ncat; i++) printf " %8.2f", cat[cats[i]] / F / execs * 1e6
       printf "\n"
       for (k in sn) { sorted[++m] = sprintf("%012d|%s", sn[k], k) }
@@ -87,10 +69,31 @@ classify() {  # label execs symfile report
         for (i = j + 1; i <= m; i++) if (sorted[i] > sorted[best]) best = i
         tmp = sorted[j]; sorted[j] = sorted[best]; sorted[best] = tmp
         split(sorted[j], q, "|"); s = q[2]; if (length(s) > 70) s = substr(s, 1, 67) "..."
-        printf "%-34s   %5.1f%% %s\n", "", 100 * (q[1] + 0) / tot, s
+        printf "%-40s   %5.1f%% %s\n", "", 100 * (q[1] + 0) / tot, s
       }
     }' "$4"
 }
+
+# profile.sh --classify LABEL EXECS SYMS REPORT: one row from a saved report (fuzz/profile-test.sh)
+if [ "${1:-}" = --classify ]; then classify "$2" "$3" "$4" "$5"; exit 0; fi
+if ! command -v perf >/dev/null 2>&1 || ! perf --version >/dev/null 2>&1; then
+  echo "profile: perf is missing; run this, then make profile again:"
+  echo "  sudo apt-get install -y linux-perf"
+  exit 1
+fi
+mkdir -p "$out"
+
+input_of() {  # target -> the bench input file it runs on
+  case $1 in empty) echo "$d/func_invariants.in" ;; *) echo "$d/$1.in" ;; esac
+}
+for t in $TARGETS; do
+  in=$(input_of "$t")
+  [ -s "$in" ] && continue
+  case $t in
+    decode_roundtrip|text_parsers) build/fuzz-tool/$t --bench-inputs 4000 64 "$in" corpus/$t ;;
+    *) build/fuzz-tool/$t --bench-inputs 4000 64 "$in" corpus/$t >/dev/null ;;
+  esac
+done
 
 record() {  # data-file command... (perf record of one measurement)
   local data=$1; shift
@@ -103,7 +106,7 @@ report() {  # data-file -> the samples per comm/dso/sym
 {
   echo "profile: perf cpu-clock at ${F} Hz, ${T}s per build, make bench's inputs; $(nproc) CPU(s), $(date -u +%FT%TZ)"
   echo "  columns: executions per CPU second under perf; CPU us per execution, in all and by category (fuzz/profile.sh's header)"
-  printf '%-34s %9s %8s %8s %8s %8s %8s %8s %8s %8s %8s\n' "target / build" execs/s "us/exec" model harness cmp-trace sanitizer engine libc kernel other
+  printf '%-40s %9s %8s %8s %8s %8s %8s %8s %8s %8s %8s\n' "target / build" execs/s "us/exec" model harness cmp-trace sanitizer engine libc kernel other
   for t in $TARGETS; do
     in=$(input_of "$t")
     for b in libfuzzer asan afl plain; do
