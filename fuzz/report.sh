@@ -38,24 +38,29 @@ llvm-cov-14 show -format=html -output-dir=build/cov/html -instr-profile=build/co
 
 # ---- coverage over time (PNG) -----------------------------------------------------------
 plot="" ; first=""
+# one colour per target (both engines), solid for libFuzzer, dashed with points for AFL++ (whose
+# plot_data has one row a minute: a short campaign may have a single point)
+colours="#1b9e77 #d95f02 #7570b3 #e7298a #66a61e #e6ab02 #a6761d #666666 #1f78b4 #b2182b"
+i=0
 for t in $T; do
+  lc=$(echo $colours | cut -d' ' -f$((i % 10 + 1))); i=$((i + 1))
   f="$O/$t/libfuzzer/cov.tsv"
   if [ -f "$f" ] && [ "$(wc -l <"$f")" -gt 1 ]; then
     s0=$(awk 'NR==2{print $1}' "$f")
     awk -v s="$s0" 'NR>1{print $1-s, $3}' "$f" >"$tmp/lf-$t.dat"
-    plot="$plot${plot:+, }'$tmp/lf-$t.dat' using 1:2 with steps lw 2 title '$t libFuzzer (cov)'"
+    plot="$plot${plot:+, }'$tmp/lf-$t.dat' using 1:2 with steps lw 2 lc rgb '$lc' title '$t libFuzzer (cov)'"
   fi
   pd="$O/$t/afl/main/plot_data"
-  if [ -f "$pd" ]; then
+  if [ -f "$pd" ] && grep -qv '^#' "$pd"; then
     awk -F', *' '!/^#/ {print $1, $13}' "$pd" >"$tmp/afl-$t.dat"
-    plot="$plot${plot:+, }'$tmp/afl-$t.dat' using 1:2 with steps lw 2 dt 2 title '$t AFL++ (edges)'"
+    plot="$plot${plot:+, }'$tmp/afl-$t.dat' using 1:2 with linespoints lw 2 dt 2 pt 7 ps 1.2 lc rgb '$lc' title '$t AFL++ (edges)'"
   fi
 done
 if [ -n "$plot" ] && command -v gnuplot >/dev/null 2>&1; then
   gnuplot <<GP 2>/dev/null && have_png=1 || have_png=0
 set terminal pngcairo noenhanced size 1000,560 font ",10"
 set output '$PNG'
-set title 'Coverage over campaign time (all sessions in $O; seconds since each target''s first session; AFL++ writes plot_data about once a minute)'
+set title "Coverage over campaign time\n(all sessions in $O; seconds since each target's first session;\nAFL++ writes plot_data about once a minute: its points)"
 set xlabel 'seconds'
 set ylabel 'covered edges (libFuzzer cov: / AFL++ edges_found)'
 set key outside right
