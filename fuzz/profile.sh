@@ -81,7 +81,7 @@ if ! command -v perf >/dev/null 2>&1 || ! perf --version >/dev/null 2>&1; then
   echo "  sudo apt-get install -y linux-perf"
   exit 1
 fi
-mkdir -p "$out"
+mkdir -p "$out" "$d"
 
 input_of() {  # target -> the bench input file it runs on
   case $1 in empty) echo "$d/func_invariants.in" ;; *) echo "$d/$1.in" ;; esac
