@@ -42,7 +42,9 @@ plot="" ; first=""
 # plot_data has one row a minute: a short campaign may have a single point)
 colours="#1b9e77 #d95f02 #7570b3 #e7298a #66a61e #e6ab02 #a6761d #666666 #1f78b4 #b2182b"
 i=0
-for t in $T; do
+# every campaign directory, ambiguity_diff (a witness search, not an invariant target) included
+PT=$(for x in "$O"/*/; do [ -d "$x" ] && basename "$x"; done | sort | tr '\n' ' ')
+for t in $PT; do
   lc=$(echo $colours | cut -d' ' -f$((i % 10 + 1))); i=$((i + 1))
   f="$O/$t/libfuzzer/cov.tsv"
   if [ -f "$f" ] && [ "$(wc -l <"$f")" -gt 1 ]; then
