@@ -425,14 +425,15 @@ bench: $(addprefix build/fuzz-bench/,$(FUZZ_TARGETS_ALL) $(addprefix features-,$
 bench-model: build/fuzz-bench/model_speed build/fuzz-tool/func_invariants
 	@$(BENCH_ENV) bash fuzz/bench_model.sh
 
-# make profile: where each target's time goes under each build (perf; fuzz/profile.sh)
-PROFILE_TARGETS_MK := func_invariants reset_equivalence cycle_vs_func decode_roundtrip text_parsers
+# make profile [PROFILE_TARGETS=...]: where each target's time goes under each build (perf;
+# fuzz/profile.sh), the empty target's rows after them
+PROFILE_TARGETS ?= func_invariants reset_equivalence cycle_vs_func decode_roundtrip text_parsers
 .PHONY: profile
-profile: $(addprefix build/fuzz-bench/,$(PROFILE_TARGETS_MK) empty) $(addprefix build/fuzz-lf/bench-,$(PROFILE_TARGETS_MK)) \
-         $(addprefix build/fuzz-tool/,$(PROFILE_TARGETS_MK)) fuzz-tools
+profile: $(addprefix build/fuzz-bench/,$(PROFILE_TARGETS) empty) $(addprefix build/fuzz-lf/bench-,$(PROFILE_TARGETS)) \
+         $(addprefix build/fuzz-tool/,$(PROFILE_TARGETS) func_invariants) fuzz-tools
 	@if command -v $(AFL_CC) >/dev/null 2>&1; then $(MAKE) --no-print-directory \
-	  $(addprefix build/fuzz-afl/,$(PROFILE_TARGETS_MK) empty) build/fuzz-tool/afl-bench-feed.so; fi
-	@bash fuzz/profile.sh
+	  $(addprefix build/fuzz-afl/,$(PROFILE_TARGETS) empty) build/fuzz-tool/afl-bench-feed.so; fi
+	@PROFILE_TARGETS="$(PROFILE_TARGETS) empty" bash fuzz/profile.sh
 
 oss-fuzz-test:
 	@bash fuzz/oss-fuzz/test.sh

@@ -22,18 +22,13 @@ d=build/fuzz/bench
 mkdir -p "$d"
 res=build/fuzz/bench.txt
 ROWS="func_invariants func_invariants:full reset_equivalence reset_equivalence:full cycle_vs_func cycle_vs_func:full decode_roundtrip text_parsers"
-measure_afl() {  # binary inputs -> execs/s (afl-fuzz, persistent mode + shared-memory input)
-  local o="$d/afl-$(basename "$1")" i="$d/afl-seed"
-  rm -rf "$o"; mkdir -p "$i"; head -c 64 /dev/zero >"$i/zero"
-  FZ_BENCH_INPUTS=$2 AFL_CUSTOM_MUTATOR_LIBRARY=build/fuzz-tool/afl-bench-feed.so AFL_CUSTOM_MUTATOR_ONLY=1 \
-    AFL_DISABLE_TRIM=1 AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
-    afl-fuzz -i "$i" -o "$o" -V "$T" -m none -t 5000 -- "$1" >"$o.log" 2>&1 || true
-  awk -F' *: *' '$1=="execs_done"{e=$2} $1=="run_time"{t=$2} END{ if (t>0) printf "%.0f", e/t; else printf "0" }' \
-    "$o/default/fuzzer_stats" 2>/dev/null || echo 0
+. fuzz/bench_lib.sh
+BENCH_WRAP=""
+measure_afl() {  # binary inputs -> execs/s (afl-fuzz's own wall-clock rate)
+  bench_afl "$1" "$2" "$T" "$d/afl-$(basename "$1")" | awk '{ if ($2 > 0) printf "%.0f", $1 / $2; else printf "0" }'
 }
-measure() {  # binary inputs -> execs/s
-  FZ_BENCH_INPUTS=$2 $1 -max_total_time="$T" -len_control=0 -max_len=16384 -seed=1 \
-    -timeout=30 -rss_limit_mb=4096 2>&1 | sed -n 's/^bench: \([0-9]*\) execs in \([0-9.]*\) s$/\1 \2/p' |
+measure() {  # "binary [args]" inputs -> execs/s (per CPU second)
+  bench_lf "$1" "$2" "$T" | sed -n 's/^bench: \([0-9]*\) execs in \([0-9.]*\) s$/\1 \2/p' |
     awk '{ printf "%.0f", $1 / $2 }'
 }
 {
@@ -43,14 +38,12 @@ measure() {  # binary inputs -> execs/s
   printf '%-24s %10s %10s %6s %10s %10s %7s %7s %6s %6s  %s\n' target libFuzzer empty ratio asan plain lf/pl asan/pl ctr cmp inputs
   for row in $ROWS; do
     t=${row%%:*}; in="$d/$row.in"
+    note=$(bench_make_inputs "$row" "$in" "$N" "$MAXPT")
     case $row in
-      *:full) note=$(build/fuzz-tool/$t --bench-inputs-full "$N" "$MAXPT" "$in" corpus/$t 2>&1 | sed -n 's/^bench inputs: //p')
-              desc="$N random programs, exactly $MAXPT instructions/thread ($note)" ;;
-      func_invariants|reset_equivalence|cycle_vs_func)
-              note=$(build/fuzz-tool/$t --bench-inputs "$N" "$MAXPT" "$in" corpus/$t 2>&1 | sed -n 's/^bench inputs: //p')
-              desc="$N mutated seeds, <= $MAXPT instructions/thread ($note)" ;;
-      decode_roundtrip) build/fuzz-tool/$t --bench-inputs "$N" "$MAXPT" "$in" corpus/$t; desc="$N inputs of 1..64 words" ;;
-      *) build/fuzz-tool/$t --bench-inputs "$N" "$MAXPT" "$in" corpus/$t; desc="the $(ls corpus/text_parsers | wc -l) text seeds, in turn" ;;
+      *:full) desc="$N random programs, exactly $MAXPT instructions/thread ($note)" ;;
+      func_invariants|reset_equivalence|cycle_vs_func) desc="$N mutated seeds, <= $MAXPT instructions/thread ($note)" ;;
+      decode_roundtrip) desc="$N inputs of 1..64 words" ;;
+      *) desc="the $(ls corpus/text_parsers | wc -l) text seeds, in turn" ;;
     esac
     for side in after before; do
       if [ $side = after ]; then bd=build; label=$row; else [ -n "${BENCH_BASE:-}" ] || continue; bd=$BENCH_BASE; label="  before"; fi

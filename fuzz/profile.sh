@@ -1,7 +1,7 @@
 #!/bin/bash
 # profile.sh — `make profile`: where each fuzz target's time goes under each build, on make
-# bench's fixed inputs. For every target (default: the bench rows' targets; or PROFILE_TARGETS)
-# and every build, one `perf record -e cpu-clock` of PROFILE_TIME (3) seconds, its samples
+# bench's fixed inputs. For every target in PROFILE_TARGETS (make profile sets it) and every
+# build, one `perf record -e cpu-clock` of PROFILE_TIME (3) seconds, its samples
 # sorted into categories by symbol, shared object and process:
 #   model      functions defined in model/*.c (by `nm -l` of the binary: the file of each symbol)
 #   harness    functions defined in fuzz/*.c: input decoding, setup, invariant checks, digests
@@ -18,12 +18,11 @@
 # (build/fuzz-lf/bench-T), AFL++ (build/fuzz-afl/T under afl-fuzz, persistent, bench feeder as
 # custom mutator; skipped without afl-fuzz) and the plain loop (build/fuzz-tool/T --time: no
 # engine, no instrumentation). The empty target (fuzz/empty.c) gets the same rows: the engine's
-# cost with nothing to run. Needs perf (Debian: linux-perf); the input files come from make bench
-# (build/fuzz/bench/<row>.in), which this script makes when they are missing.
+# cost with nothing to run. Needs perf (Debian: linux-perf). The inputs and the engines' command
+# lines are make bench's (fuzz/bench_lib.sh); missing input files are made here.
 set -eu
 T=${PROFILE_TIME:-3}; F=${PROFILE_FREQ:-2999}
 d=build/fuzz/bench; out=build/fuzz/profile; res=build/fuzz/profile.txt
-TARGETS=${PROFILE_TARGETS:-"func_invariants reset_equivalence cycle_vs_func decode_roundtrip text_parsers empty"}
 
 # symbol -> file of definition, for the model/harness split (one table per binary)
 symfiles() {
@@ -83,22 +82,14 @@ if ! command -v perf >/dev/null 2>&1 || ! perf --version >/dev/null 2>&1; then
 fi
 mkdir -p "$out" "$d"
 
-input_of() {  # target -> the bench input file it runs on
-  case $1 in empty) echo "$d/func_invariants.in" ;; *) echo "$d/$1.in" ;; esac
-}
+TARGETS=${PROFILE_TARGETS:?set by make profile: the targets to profile}
+. fuzz/bench_lib.sh
+row_of() { case $1 in empty) echo func_invariants ;; *) echo "$1" ;; esac; }  # its inputs' row
 for t in $TARGETS; do
-  in=$(input_of "$t")
-  [ -s "$in" ] && continue
-  case $t in
-    decode_roundtrip|text_parsers) build/fuzz-tool/$t --bench-inputs 4000 64 "$in" corpus/$t ;;
-    *) build/fuzz-tool/$t --bench-inputs 4000 64 "$in" corpus/$t >/dev/null ;;
-  esac
+  r=$(row_of "$t")
+  [ -s "$d/$r.in" ] || bench_make_inputs "$r" "$d/$r.in" 4000 64 >/dev/null
 done
 
-record() {  # data-file command... (perf record of one measurement)
-  local data=$1; shift
-  perf record -q -F "$F" -e cpu-clock -o "$data" -- "$@"
-}
 report() {  # data-file -> the samples per comm/dso/sym
   perf report -i "$1" --stdio --no-children -n -F sample,comm,dso,sym -t '|' 2>/dev/null | grep -v '^#' | grep -v '^$' || true
 }
@@ -108,7 +99,7 @@ report() {  # data-file -> the samples per comm/dso/sym
   echo "  columns: executions per CPU second under perf; CPU us per execution, in all and by category (fuzz/profile.sh's header)"
   printf '%-40s %9s %8s %8s %8s %8s %8s %8s %8s %8s %8s\n' "target / build" execs/s "us/exec" model harness cmp-trace sanitizer engine libc kernel other
   for t in $TARGETS; do
-    in=$(input_of "$t")
+    in="$d/$(row_of "$t").in"
     for b in libfuzzer asan afl plain; do
       data="$out/$t.$b.data"; rep="$out/$t.$b.txt"; execs=0
       case $b in
@@ -118,23 +109,16 @@ report() {  # data-file -> the samples per comm/dso/sym
         plain) bin=build/fuzz-tool/$t; label="$t  plain loop" ;;
       esac
       [ -x "$bin" ] || continue
+      BENCH_WRAP="perf record -q -F $F -e cpu-clock -o $data --"
       case $b in
         libfuzzer|asan)
-          record "$data" env FZ_BENCH_INPUTS="$in" "$bin" -max_total_time="$T" -len_control=0 -max_len=16384 \
-            -seed=1 -timeout=30 -rss_limit_mb=4096 >"$out/$t.$b.log" 2>&1 || true
-          execs=$(sed -n 's/^bench: \([0-9]*\) execs in .*/\1/p' "$out/$t.$b.log" | tail -n 1) ;;
+          execs=$(bench_lf "$bin" "$in" "$T" | sed -n 's/^bench: \([0-9]*\) execs in .*/\1/p' | tail -n 1) ;;
         afl)
           command -v afl-fuzz >/dev/null 2>&1 || continue
-          o="$out/afl-$t"; rm -rf "$o" "$out/afl-seed"; mkdir -p "$out/afl-seed"; head -c 64 /dev/zero >"$out/afl-seed/zero"
-          record "$data" env FZ_BENCH_INPUTS="$in" AFL_CUSTOM_MUTATOR_LIBRARY=build/fuzz-tool/afl-bench-feed.so \
-            AFL_CUSTOM_MUTATOR_ONLY=1 AFL_DISABLE_TRIM=1 AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 \
-            AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 afl-fuzz -i "$out/afl-seed" -o "$o" -V "$T" -m none -t 5000 \
-            -- "$bin" >"$out/$t.$b.log" 2>&1 || true
-          execs=$(awk -F' *: *' '$1=="execs_done"{print $2}' "$o/default/fuzzer_stats" 2>/dev/null || echo 0) ;;
+          execs=$(bench_afl "$bin" "$in" "$T" "$out/afl-$t" | cut -d' ' -f1) ;;
         plain)
           [ "$t" = empty ] && continue
-          record "$data" "$bin" --time "$T" "$in" >"$out/$t.$b.log" 2>&1 || true
-          rate=$(tail -n 1 "$out/$t.$b.log")
+          rate=$($BENCH_WRAP "$bin" --time "$T" "$in" 2>/dev/null | tail -n 1)
           execs=$(awk -v r="$rate" -v t="$T" 'BEGIN{printf "%.0f", r * t}') ;;
       esac
       symfiles "$bin" >"$out/$t.$b.syms"
