@@ -30,7 +30,7 @@ size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_
   const uint8_t *rec;
   uint32_t len;
   if (!fz_record_cycle(f->blob, f->n, &f->pos, &rec, &len)) { rec = f->blob; len = 0; }
-  *out_buf = f->blob + (rec - f->blob);
+  *out_buf = f->blob + (rec - f->blob);  /* rec, as the non-const pointer AFL++ takes */
   return len < max_size ? len : max_size;
 }
 

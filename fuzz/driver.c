@@ -14,11 +14,9 @@
  *   T --name-of PATH               print the invariant a single input reports (or "ok")
  *   T --stats-inputs FILE          one pass over a bench input file, then the target's counters
  * Exit status: 0 when everything expected happened. */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "asm.h"
 #include "fz.h"
 #include "fz_records.h"
