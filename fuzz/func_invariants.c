@@ -56,7 +56,6 @@ FZ_BOOKKEEPING static void init(void) {
 
 /* Shadow of the small architectural state, as of the start of the current round. */
 static fz_small sh;
-FZ_BOOKKEEPING static void shadow_all(void) { fz_small_take(&sh, &st); }
 
 /* What each thread issued in the round just run. */
 typedef struct round_info {
@@ -367,11 +366,6 @@ FZ_BOOKKEEPING static int check_isolation(fz_fail *f, const round_info *r) {
 }
 
 /* A round reported as no progress must have changed nothing, and neither may the next. */
-/* The shadowed locations other than pc and latch (GPRs, Config, ThreadConfig, semaphores,
- * mutexes and hand-overs) equal the model's. */
-FZ_BOOKKEEPING static int small_locations_equal(void) { return fz_small_locations_same(&sh, &st); }
-FZ_BOOKKEEPING static int small_state_equal(void) { return fz_small_same(&sh, &st); }
-
 /* Called before the round's checks update the shadow (pc/latch/hand-over are updated last). */
 FZ_BOOKKEEPING static int check_deadlock(fz_fail *f, round_info *r, int small_moved) {
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
@@ -400,7 +394,7 @@ FZ_BOOKKEEPING static int check_deadlock(fz_fail *f, round_info *r, int small_mo
     }
     tt_step(&st);
     for (unsigned t = 0; t < TT_THREAD_COUNT; t++) r->issued[t] = st.c.thr[t].pc != sh.pc[t];
-    REQUIRE_AS(r, small_state_equal(), f->req = FZ_REQ_PROGRESS, "deadlock_soundness",
+    REQUIRE_AS(r, fz_small_same(&sh, &st), f->req = FZ_REQ_PROGRESS, "deadlock_soundness",
             "deadlock reported, yet %u round(s) later the state moved", k + 1);
   }
   return 0;
@@ -413,7 +407,7 @@ FZ_BOOKKEEPING static int checked_run(const fz_prog *p, fz_fail *f, tt_outcome *
   uint64_t budget = run_budget(p), bound = 2u * (uint64_t)fz_total(p) + 1u;
   fz_setup(&st, p);
   tt_set_mode(&st, g_mode);
-  shadow_all();
+  fz_small_take(&sh, &st);
   memset(&r, 0, sizeof r);
   *outcome = TT_OUT_BUDGET;
   for (uint64_t round = 0;; round++) {
@@ -459,7 +453,7 @@ FZ_BOOKKEEPING static int checked_run(const fz_prog *p, fz_fail *f, tt_outcome *
     }
     int small_moved = 0;
     if (o == TT_OUT_DEADLOCK)
-      small_moved = !small_locations_equal();
+      small_moved = !fz_small_locations_same(&sh, &st);  /* pc and latch apart */
     if (check_config(f, &r) || check_latches(f, &r) || check_semaphores(f, &r) ||
         check_mutexes(f, &r) || check_isolation(f, &r))
       return 1;
@@ -504,7 +498,7 @@ FZ_BOOKKEEPING static int check_run(const fz_prog *p, fz_fail *f) {
     fz_require_none(f, DET_WHY);
     return 1;
   }
-  int small_same = small_state_equal();
+  int small_same = fz_small_same(&sh, &st);
   if (out1 != out2 || !small_same || d1 != d2) {
     fz_failf(f, "determinism",
              "same program after reset: outcome %u, then %u; GPR/Config/ThreadConfig/semaphore/"

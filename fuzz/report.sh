@@ -37,7 +37,7 @@ llvm-cov-14 report -instr-profile=build/cov/all.profdata $objs model/*.c >"$tmp/
 llvm-cov-14 show -format=html -output-dir=build/cov/html -instr-profile=build/cov/all.profdata $objs model/*.c >/dev/null 2>&1
 
 # ---- coverage over time (PNG) -----------------------------------------------------------
-plot="" ; first=""
+plot=""
 # one colour per target (both engines), solid for libFuzzer, dashed with points for AFL++ (whose
 # plot_data has one row a minute: a short campaign may have a single point)
 colours="#1b9e77 #d95f02 #7570b3 #e7298a #66a61e #e6ab02 #a6761d #666666 #1f78b4 #b2182b"
