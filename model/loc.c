@@ -51,9 +51,15 @@ int tt_loc_parse(const char *text, size_t len, tt_loc *loc, const char **err) {
   if (len >= 2 && text[0] == 't' && tt_ch_digit(text[1])) {
     l.p = text + 1;
     if (!num(&l, &a) || a >= TT_THREAD_COUNT) FAIL("thread must be t0, t1 or t2");
-    if (!lit(&l, ".gpr") || !bracket(&l, &b)) FAIL("expected tN.gpr[I]");
-    if (b >= TT_GPR_COUNT) FAIL("GPR index must be 0..63");
-    loc->kind = TT_LOC_GPR;
+    if (lit(&l, ".ctx_resets")) {
+      if (!bracket(&l, &b)) FAIL("expected tN.ctx_resets[U]");
+      if (b > 1) FAIL("unpacker index must be 0 or 1");
+      loc->kind = TT_LOC_CTX_RESETS;
+    } else {
+      if (!lit(&l, ".gpr") || !bracket(&l, &b)) FAIL("expected tN.gpr[I] or tN.ctx_resets[U]");
+      if (b >= TT_GPR_COUNT) FAIL("GPR index must be 0..63");
+      loc->kind = TT_LOC_GPR;
+    }
     loc->sel = (uint8_t)a;
     loc->index = b;
   } else if (lit(&l, "cfg")) {
@@ -111,6 +117,19 @@ int tt_loc_parse(const char *text, size_t len, tt_loc *loc, const char **err) {
     if (b & (size - 1)) FAIL("host address must be naturally aligned");
     loc->sel = (uint8_t)a;
     loc->index = b;
+  } else if (lit(&l, "prng_reseeds")) {
+    loc->kind = TT_LOC_PRNG_RESEEDS;
+  } else if (lit(&l, "ic_invalidates")) {
+    if (!lit(&l, "[")) FAIL("expected ic_invalidates[C]");
+    if (lit(&l, "b")) a = 0;
+    else if (lit(&l, "t0")) a = 1;
+    else if (lit(&l, "t1")) a = 2;
+    else if (lit(&l, "t2")) a = 3;
+    else if (lit(&l, "nc")) a = 4;
+    else FAIL("ic_invalidates core must be b, t0, t1, t2 or nc");
+    if (!lit(&l, "]")) FAIL("expected ic_invalidates[C]");
+    loc->kind = TT_LOC_IC_INVALIDATES;
+    loc->index = a;
   } else if (lit(&l, "mmio")) {
     if (!bracket(&l, &a)) FAIL("expected mmio[A]");
     if (a & 3) FAIL("mmio address must be 4-aligned");
@@ -130,7 +149,8 @@ int tt_loc_parse(const char *text, size_t len, tt_loc *loc, const char **err) {
 unsigned tt_loc_width(const tt_loc *loc) {
   switch ((tt_loc_kind)loc->kind) {
   case TT_LOC_GPR: case TT_LOC_CFG: case TT_LOC_L1_U32: case TT_LOC_MMIO:
-  case TT_LOC_HOST_U32: return 32;
+  case TT_LOC_HOST_U32: case TT_LOC_PRNG_RESEEDS: case TT_LOC_IC_INVALIDATES:
+  case TT_LOC_CTX_RESETS: return 32;
   case TT_LOC_TCFG: case TT_LOC_L1_U16: case TT_LOC_HOST_U16: return 16;
   case TT_LOC_L1_U8: case TT_LOC_HOST_U8: return 8;
   case TT_LOC_SEM_VALUE: case TT_LOC_SEM_MAX: return 4;
@@ -158,6 +178,9 @@ uint32_t tt_loc_get(const tt_state *st, const tt_loc *loc) {
                                     tt_loc_width(loc) / 8, &v);
     return s == TT_HOST_OK || s == TT_HOST_UNSUPPORTED ? v : 0;
   }
+  case TT_LOC_PRNG_RESEEDS: return c->prng_reseeds;
+  case TT_LOC_IC_INVALIDATES: return c->icache_invalidates[loc->index % 5];
+  case TT_LOC_CTX_RESETS: return c->ctx_cnt_resets[loc->sel % TT_THREAD_COUNT][loc->index & 1];
   }
   return 0;
 }
@@ -187,6 +210,8 @@ void tt_loc_set(tt_state *st, const tt_loc *loc, uint32_t v) {
   case TT_LOC_HOST_U8: case TT_LOC_HOST_U16: case TT_LOC_HOST_U32:
     (void)tt_host_write(st, (tt_core_id)(loc->sel & 3), loc->index, tt_loc_width(loc) / 8, v);
     break;
+  case TT_LOC_PRNG_RESEEDS: case TT_LOC_IC_INVALIDATES: case TT_LOC_CTX_RESETS:
+    break;   /* event counters are not storage: only the machine counts them */
   }
 }
 
@@ -212,6 +237,15 @@ size_t tt_loc_format(const tt_loc *loc, char *buf, size_t n) {
     tt_put_hex(&o, loc->index);
     tt_put(&o, "]");
     break;
+  case TT_LOC_PRNG_RESEEDS: tt_put(&o, "prng_reseeds"); break;
+  case TT_LOC_IC_INVALIDATES: {
+    static const char *const core[5] = {"b", "t0", "t1", "t2", "nc"};
+    tt_put(&o, "ic_invalidates[");
+    tt_put(&o, core[loc->index % 5]);
+    tt_put(&o, "]");
+    break;
+  }
+  case TT_LOC_CTX_RESETS: tt_put(&o, "t"); tt_put_dec(&o, loc->sel); tt_put(&o, ".ctx_resets["); tt_put_dec(&o, loc->index); tt_put(&o, "]"); break;
   }
   return tt_text_end(&o);
 }
@@ -251,6 +285,15 @@ unsigned tt_state_diff(const tt_state *a, const tt_state *b, tt_diff_cb cb, void
     loc.index = i;
     n += diff_one(a, b, &loc, cb, ctx);
   }
+  loc.kind = TT_LOC_PRNG_RESEEDS;
+  loc.index = 0;
+  n += diff_one(a, b, &loc, cb, ctx);
+  loc.kind = TT_LOC_IC_INVALIDATES;
+  for (unsigned i = 0; i < 5; i++) { loc.index = i; n += diff_one(a, b, &loc, cb, ctx); }
+  loc.kind = TT_LOC_CTX_RESETS;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    for (unsigned u = 0; u < 2; u++) { loc.sel = (uint8_t)t; loc.index = u; n += diff_one(a, b, &loc, cb, ctx); }
+  loc.sel = 0;
   /* L1 and MMIO: granules dirty in either state, 32-bit words. Bounded by the bitmap size. */
   for (unsigned ch = 0; ch < TT_L1_CHUNKS; ch++) {
     if (!dirty_in(a->l1_dirty, ch) && !dirty_in(b->l1_dirty, ch)) continue;

@@ -421,7 +421,12 @@ typedef enum tt_loc_kind {
   TT_LOC_L1_U8, TT_LOC_L1_U16, TT_LOC_L1_U32, TT_LOC_MMIO,
   /* accesses, not storage: a load or store by RISC-V core `sel` (tt_core_id) through its host
    * port (tt_host_read / tt_host_write) at byte address `index` */
-  TT_LOC_HOST_U8, TT_LOC_HOST_U16, TT_LOC_HOST_U32
+  TT_LOC_HOST_U8, TT_LOC_HOST_U16, TT_LOC_HOST_U32,
+  /* event counters (vector-format.md): side effects whose action lies outside the modelled
+   * units, counted since reset; read-only (tt_loc_set ignores them) */
+  TT_LOC_PRNG_RESEEDS,      /* Config writes that reseeded the PRNG */
+  TT_LOC_IC_INVALIDATES,    /* index: core 0 b, 1 t0, 2 t1, 3 t2, 4 nc */
+  TT_LOC_CTX_RESETS         /* sel: thread, index: unpacker 0..1 */
 } tt_loc_kind;
 typedef struct tt_loc {
   uint8_t kind;      /* tt_loc_kind */
@@ -430,7 +435,8 @@ typedef struct tt_loc {
 } tt_loc;
 /* Parse "t0.gpr[3]", "cfg[1][200]", "tcfg[2][5]", "sem[3].value", "mutex[2]", "l1.u32[0x40]",
  * "mmio[0xFFB40074]", "host.t0.u32[0xFFE80020]" (core b, t0, t1 or t2; u8/u16/u32, naturally
- * aligned). Returns 0, or -1 with a message in err. Numbers: decimal or 0x hex.
+ * aligned), and the event counters "prng_reseeds", "ic_invalidates[t1]" (b, t0, t1, t2, nc),
+ * "t2.ctx_resets[1]". Returns 0, or -1 with a message in err. Numbers: decimal or 0x hex.
  * Host locations: tt_loc_get performs the load (0 when the port refuses it), tt_loc_set the
  * store (ignored when refused); tt_state_diff never reports them (they are not storage). */
 int tt_loc_parse(const char *text, size_t len, tt_loc *loc, const char **err);

@@ -159,6 +159,11 @@ static const char *loc_check(const tt_loc *l) {
     if (l->sel > TT_CORE_T2) return "host core must be b, t0, t1 or t2";
     return l->index % size ? "host address must be naturally aligned" : NULL;
   }
+  case TT_LOC_PRNG_RESEEDS: return NULL;
+  case TT_LOC_IC_INVALIDATES: return l->index > 4 ? "ic_invalidates core must be b, t0, t1, t2 or nc" : NULL;
+  case TT_LOC_CTX_RESETS:
+    return l->sel >= TT_THREAD_COUNT ? "thread must be t0, t1 or t2"
+           : l->index > 1 ? "unpacker index must be 0 or 1" : NULL;
   default: return "unknown location kind";
   }
 }
@@ -326,6 +331,28 @@ static int d_header(pctx *c, const char *w, const char *we, const char *p, const
     v->mode_line = c->line;
     return 0;
   }
+  if (tok_eq(w, we, "profile")) {
+    if (v->profile_line) {
+      sb s = err_begin(c, w);
+      sb_str(&s, "duplicate profile: (first on line ");
+      sb_dec(&s, v->profile_line);
+      sb_str(&s, ")");
+      return -1;
+    }
+    if (v->nknobs) {
+      sb s = err_begin(c, w);
+      sb_str(&s, "profile: must come before any knob: line (knob: on line ");
+      sb_dec(&s, v->knobs[0].line);
+      sb_str(&s, ")");
+      return -1;
+    }
+    if (!tok_eq(p, e, "isa") && !tok_eq(p, e, "p150"))
+      return err_at_q(c, p, "unknown profile ", p, e, " (isa or p150)");
+    memcpy(v->profile, p, (size_t)(e - p));
+    v->profile[e - p] = 0;
+    v->profile_line = c->line;
+    return 0;
+  }
   if (tok_eq(w, we, "budget")) {
     uint64_t b;
     if (v->has_budget) {
@@ -341,7 +368,7 @@ static int d_header(pctx *c, const char *w, const char *we, const char *p, const
     v->budget_line = c->line;
     return 0;
   }
-  return d_knob(c, p, e);   /* "knob" (the caller only passes the five header words) */
+  return d_knob(c, p, e);   /* "knob" (the caller only passes the six header words) */
 }
 
 static int d_insn(pctx *c, unsigned t, const char *tp, const char *te, const char *p,
@@ -398,6 +425,27 @@ static int d_init(pctx *c, const char *p, const char *e) {
   uint64_t val = 0;
   if (v->ninits >= TT_VEC_MAX_INITS) return err_at(c, p, "too many init lines (limit 512)");
   if (parse_assign(c, p, e, &loc, &val) != 0) return -1;
+  if (loc.kind == TT_LOC_PRNG_RESEEDS || loc.kind == TT_LOC_IC_INVALIDATES ||
+      loc.kind == TT_LOC_CTX_RESETS)
+    return err_at(c, p, "event counters cannot be set by init (they count from reset)");
+  if (loc.kind == TT_LOC_CFG && loc.index >= TT_CFG_GLOBAL_BASE) {
+    /* A global word is one value in both banks: the latest init of it in each bank must agree
+     * with the latest in the other (vector-format.md, Initial state). */
+    for (unsigned i = v->ninits; i-- > 0;) {
+      const tt_vec_init *o = &v->inits[i];
+      if (o->loc.kind != TT_LOC_CFG || o->loc.index != loc.index) continue;
+      if (o->loc.sel != loc.sel && o->value != (uint32_t)val) {
+        sb s = err_begin(c, p);
+        sb_str(&s, "Config word ");
+        sb_dec(&s, loc.index);
+        sb_str(&s, " is global (>= 180, one value in both banks) but line ");
+        sb_dec(&s, o->line);
+        sb_str(&s, " gives it a different value in the other bank");
+        return -1;
+      }
+      break;
+    }
+  }
   v->inits[v->ninits].loc = loc;
   v->inits[v->ninits].value = (uint32_t)val;
   v->inits[v->ninits].line = c->line;
@@ -485,6 +533,17 @@ static int d_expect(pctx *c, const char *p, const char *e) {
       x.index = (uint32_t)kv;
       x.value = cyc;
       v->has_cycle_expects = 1;
+    } else if (we < e && *we == '.' && (size_t)(e - we) >= 7 && memcmp(we, ".issued", 7) == 0 &&
+               (we + 7 == e || tt_ch_space(we[7]) || we[7] == '=')) {
+      const char *q = skip_sp(we + 7, e);
+      uint64_t k;
+      if (check_thread(c, w, we, t) != 0) return -1;
+      if (q >= e || *q != '=' || (e - q >= 2 && q[1] == '=')) return err_at(c, q, "expected 'tN.issued = K'");
+      q = skip_sp(q + 1, e);
+      if (parse_value(c, q, e, 32, "an instruction count", &k) != 0) return -1;
+      x.kind = TT_VEC_EX_ISSUED;
+      x.thread = (uint8_t)t;
+      x.value = k;
     } else if (we < e && *we == '.') {
       /* a thread-qualified location: tN.gpr[I] = V */
       if (parse_assign(c, p, e, &x.loc, &x.value) != 0) return -1;
@@ -595,7 +654,7 @@ static int parse_line(pctx *c, const char *ls, const char *le) {
       return d_insn(c, t, w, we, skip_sp(q + 1, e), e);
   }
   if (tok_eq(w, we, "name") || tok_eq(w, we, "ref") || tok_eq(w, we, "mode") ||
-      tok_eq(w, we, "knob") || tok_eq(w, we, "budget")) {
+      tok_eq(w, we, "knob") || tok_eq(w, we, "budget") || tok_eq(w, we, "profile")) {
     const char *q = skip_sp(we, e);
     if (q >= e || *q != ':') {
       sb s = err_begin(c, q);
@@ -632,7 +691,8 @@ int tt_vec_parse(const char *text, size_t len, tt_vec *v, tt_vec_error *err) {
   v->strict = 0;
   v->has_budget = 0;
   v->has_cycle_expects = 0;
-  v->mode_line = v->budget_line = 0;
+  v->mode_line = v->budget_line = v->profile_line = 0;
+  v->profile[0] = 0;
   v->budget = TT_VEC_DEFAULT_BUDGET;
   v->nknobs = v->ninits = v->nexpects = 0;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) v->prog_len[t] = 0;
@@ -671,6 +731,17 @@ int tt_vec_parse(const char *text, size_t len, tt_vec *v, tt_vec_error *err) {
       sb_str(&s, "issue[");
       sb_dec(&s, x->index);
       sb_str(&s, "]: thread t");
+      sb_dec(&s, x->thread);
+      sb_str(&s, " has ");
+      sb_dec(&s, v->prog_len[x->thread]);
+      sb_str(&s, " instruction(s)");
+      return -1;
+    }
+    if (x->kind == TT_VEC_EX_ISSUED && x->value > v->prog_len[x->thread]) {
+      sb s = err_begin(&c, NULL);
+      sb_str(&s, "issued = ");
+      sb_dec(&s, x->value);
+      sb_str(&s, ": thread t");
       sb_dec(&s, x->thread);
       sb_str(&s, " has ");
       sb_dec(&s, v->prog_len[x->thread]);

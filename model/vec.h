@@ -48,20 +48,21 @@ typedef enum tt_vec_expect_kind {
   TT_VEC_EX_ISSUE,     /* expect tN.issue[K] = C          (cycle mode only) */
   TT_VEC_EX_CYCLES,    /* expect cycles = / <= / >= C     (cycle mode only) */
   TT_VEC_EX_HAZARD,    /* expect tN.hazard[K] = KIND      (cycle mode only) */
-  TT_VEC_EX_HAZARDS    /* expect hazards = N              (cycle mode only) */
+  TT_VEC_EX_HAZARDS,   /* expect hazards = N              (cycle mode only) */
+  TT_VEC_EX_ISSUED     /* expect tN.issued = K            (every mode) */
 } tt_vec_expect_kind;
 
 typedef enum tt_vec_cmp { TT_VEC_CMP_EQ, TT_VEC_CMP_LE, TT_VEC_CMP_GE } tt_vec_cmp;
 
 typedef struct tt_vec_expect {
   uint8_t kind;        /* tt_vec_expect_kind */
-  uint8_t thread;      /* DONE, BLOCKED, FAULT, ISSUE */
+  uint8_t thread;      /* DONE, BLOCKED, FAULT, ISSUE, HAZARD, ISSUED */
   uint8_t cmp;         /* tt_vec_cmp (CYCLES; EQ otherwise) */
   uint8_t pad;
   tt_loc loc;          /* LOC */
   uint32_t index;      /* ISSUE, HAZARD: instruction K */
   uint64_t value;      /* LOC value (mutex: 0 none, 1+t), fault class, cycle number, hazard
-                          kind (tt_hazard_kind), hazard count */
+                          kind (tt_hazard_kind), hazard count, ISSUED count */
   unsigned line;
 } tt_vec_expect;
 
@@ -87,6 +88,8 @@ typedef struct tt_vec {
   uint8_t has_budget;
   uint8_t has_cycle_expects;  /* some ISSUE/CYCLES/HAZARD(S) expectation */
   unsigned mode_line, budget_line;
+  unsigned profile_line;  /* 0: no `profile:` line (the default profile, isa) */
+  char profile[TT_VEC_KNOB_TEXT_MAX];  /* `profile: NAME` ("isa" or "p150"), "" when absent */
   uint64_t budget;        /* TT_VEC_DEFAULT_BUDGET unless `budget:` */
   unsigned nknobs;
   tt_vec_knob knobs[TT_VEC_MAX_KNOBS];

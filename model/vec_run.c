@@ -48,6 +48,9 @@ static void fmt_expect(sb *s, const tt_vec_expect *x) {
     sb_str(s, "] = "); sb_str(s, tt_hazard_kind_name((unsigned)x->value));
     break;
   case TT_VEC_EX_HAZARDS: sb_str(s, "hazards = "); sb_dec(s, x->value); break;
+  case TT_VEC_EX_ISSUED:
+    sb_chr(s, 't'); sb_dec(s, x->thread); sb_str(s, ".issued = "); sb_dec(s, x->value);
+    break;
   default: sb_str(s, "?"); break;
   }
 }
@@ -170,6 +173,13 @@ static void eval_expect(const tt_state *st, const tt_vec *v, const tt_vec_expect
     ok = actual == x->value;
     sb_str(&s, "actual ");
     fmt_fault(&s, st, v, x->thread);
+    break;
+  case TT_VEC_EX_ISSUED:
+    actual = st->c.thr[x->thread].pc;
+    ok = actual == x->value;
+    sb_str(&s, "actual ");
+    sb_dec(&s, actual);
+    if (!ok) { sb_str(&s, " ("); fmt_thread_state(&s, st, v, x->thread); sb_chr(&s, ')'); }
     break;
   case TT_VEC_EX_ISSUE:
   case TT_VEC_EX_CYCLES:
@@ -346,6 +356,8 @@ tt_vec_status tt_vec_run(tt_state *st, tt_state *scratch_initial, const tt_vec *
   res->npass = res->nfail = res->nnot_evaluated = res->nstrict = res->nchecks = 0;
   memset(&res->err, 0, sizeof res->err);
   if ((unsigned)mode > TT_MODE_CYCLE || !(v->modes & (1u << mode))) return TT_VEC_SKIP;
+  if (v->profile_line && strcmp(v->profile, "isa") != 0)
+    return run_error(res, v->profile_line, "the model has no profile ", v->profile, "");
   if (!tt_mode_available(mode)) return TT_VEC_SKIP;
 
   /* Knobs back to their defaults (parameters survive tt_reset), then the vector's. */
@@ -374,6 +386,9 @@ tt_vec_status tt_vec_run(tt_state *st, tt_state *scratch_initial, const tt_vec *
                                         tt_loc_width(&in->loc) / 8, in->value);
       if (host_refused(hs))
         return run_error(res, in->line, "host store refused: ", tt_host_status_name(hs), "");
+    } else if (in->loc.kind == TT_LOC_CFG && in->loc.index >= TT_CFG_GLOBAL_BASE) {
+      tt_loc both = in->loc;   /* a global word: one value in both banks (vector-format.md) */
+      for (unsigned b = 0; b < TT_CFG_BANK_COUNT; b++) { both.sel = (uint8_t)b; tt_loc_set(st, &both, in->value); }
     } else {
       tt_loc_set(st, &in->loc, in->value);
     }

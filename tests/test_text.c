@@ -180,6 +180,31 @@ static void test_loc(void) {
   tt_mmio_write(&B, 0xFFB40000u, 1);
   tt_mmio_write(&B, 0xFFB40004u, 2);
   CHECK_EQ(tt_state_diff(&A, &B, NULL, NULL), 2);
+  /* event counters: parsed, formatted back, read, never set, and seen by tt_state_diff */
+  static const char *const ev[] = {"prng_reseeds", "ic_invalidates[b]", "ic_invalidates[nc]",
+                                   "t2.ctx_resets[1]", "t0.ctx_resets[0]"};
+  for (unsigned i = 0; i < sizeof ev / sizeof ev[0]; i++) {
+    CHECK(tt_loc_parse(ev[i], strlen(ev[i]), &l, &m) == 0, "%s: %s", ev[i], m);
+    tt_loc_format(&l, buf, sizeof buf);
+    CHECK(strcmp(buf, ev[i]) == 0, "format %s as %s", ev[i], buf);
+    CHECK_EQ(tt_loc_width(&l), 32);
+  }
+  CHECK(tt_loc_parse("ic_invalidates[t3]", 18, &l, &m) != 0, "core t3 accepted");
+  CHECK(tt_loc_parse("t0.ctx_resets[2]", 16, &l, &m) != 0, "unpacker 2 accepted");
+  tt_reset(&B);
+  B.c.prng_reseeds = 3;
+  B.c.icache_invalidates[4] = 1;
+  B.c.ctx_cnt_resets[2][1] = 2;
+  CHECK(tt_loc_parse("t2.ctx_resets[1]", 16, &l, &m) == 0, "%s", m);
+  CHECK_EQ(tt_loc_get(&B, &l), 2);
+  tt_loc_set(&B, &l, 9);
+  CHECK_EQ(tt_loc_get(&B, &l), 2);
+  memset(&s, 0, sizeof s);
+  CHECK_EQ(tt_state_diff(&A, &B, cb, &s), 3);
+  CHECK_EQ(s.loc[0].kind, TT_LOC_PRNG_RESEEDS);
+  CHECK_EQ(s.loc[1].kind, TT_LOC_IC_INVALIDATES);
+  CHECK_EQ(s.loc[1].index, 4);
+  CHECK_EQ(s.loc[2].kind, TT_LOC_CTX_RESETS);
 }
 
 int main(void) {
