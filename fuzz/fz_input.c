@@ -113,6 +113,8 @@ int fz_init_valid(const tt_loc *loc, uint32_t *value) {
     break;
   case TT_LOC_HOST_U8: case TT_LOC_HOST_U16: case TT_LOC_HOST_U32:
     return 0;  /* host-port accesses are not initial-state records */
+  case TT_LOC_PRNG_RESEEDS: case TT_LOC_IC_INVALIDATES: case TT_LOC_CTX_RESETS:
+    return 0;  /* event counters cannot be set */
   default: return 0;
   }
   return 1;
