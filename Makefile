@@ -14,7 +14,7 @@ CC := cc
 endif
 WARN := -std=c11 -Wall -Wextra -Werror -Wshadow -Wswitch-enum -Wcast-qual \
         -Wstrict-prototypes -Wundef -Wvla -Wno-missing-field-initializers
-CPPFLAGS := -Imodel -D_POSIX_C_SOURCE=200809L
+CPPFLAGS := -Imodel -Iconformance -D_POSIX_C_SOURCE=200809L
 REL_CFLAGS := $(WARN) -O2 -g
 ASAN_CFLAGS := $(WARN) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                -fno-sanitize-recover=all
@@ -24,7 +24,10 @@ MODEL_SRC := $(wildcard model/*.c)
 MODEL_HDR := $(wildcard model/*.h model/*.def)
 TEST_SRC  := $(wildcard tests/test_*.c)
 TOOL_SRC  := tools/ttasm.c
-RUNNER_SRC := conformance/runner.c
+# the runner and the implementation-under-test layer (conformance/ttdut.h)
+DUT_SRC := conformance/dut_check.c conformance/dut_model.c conformance/dut_proc.c conformance/dut_proto.c
+DUT_HDR := $(wildcard conformance/*.h)
+RUNNER_SRC := conformance/runner.c $(DUT_SRC)
 VEC ?= conformance
 
 .PHONY: all test test-tools conformance conformance-test fuzz bench reports clean audit unit exhaustive replay sensitivity ttrun-test \
@@ -41,8 +44,10 @@ build/$(1)/libtt.a: $$(patsubst model/%.c,build/$(1)/model/%.o,$$(MODEL_SRC))
 	rm -f $$@ && ar rcs $$@ $$^
 build/$(1)/ttasm: $$(TOOL_SRC) build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
-build/$(1)/ttconf: $$(RUNNER_SRC) build/$(1)/libtt.a $$(MODEL_HDR)
-	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
+build/$(1)/ttconf: $$(RUNNER_SRC) build/$(1)/libtt.a $$(MODEL_HDR) $$(DUT_HDR)
+	$$(CC) $$(CPPFLAGS) $(2) $$(RUNNER_SRC) build/$(1)/libtt.a $(3) -ldl -o $$@
+build/$(1)/ttdut-serve: conformance/dut_serve.c $$(DUT_SRC) build/$(1)/libtt.a $$(MODEL_HDR) $$(DUT_HDR)
+	$$(CC) $$(CPPFLAGS) $(2) conformance/dut_serve.c $$(DUT_SRC) build/$(1)/libtt.a $(3) -ldl -o $$@
 build/$(1)/ttrun: tools/ttrun.c build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
 build/$(1)/jsoncheck: tests/jsoncheck.c | build/$(1)/tests
@@ -53,6 +58,16 @@ build/$(1)/model build/$(1)/tests:
 	mkdir -p $$@
 endef
 $(eval $(call FLAVOUR,release,$(REL_CFLAGS),))
+# the model as a shared object behind conformance/ttdut.h (position-independent objects; only
+# ttdut_entry is meant for the loader, -Bsymbolic keeps its own tt_* symbols its own)
+build/release/pic/%.o: model/%.c $(MODEL_HDR) | build/release/pic
+	$(CC) $(CPPFLAGS) $(REL_CFLAGS) -fPIC -c $< -o $@
+build/release/pic/dut_model.o: conformance/dut_model.c $(MODEL_HDR) $(DUT_HDR) | build/release/pic
+	$(CC) $(CPPFLAGS) $(REL_CFLAGS) -fPIC -DTTDUT_MODEL_SO -c $< -o $@
+build/release/dut/model.so: build/release/pic/dut_model.o $(patsubst model/%.c,build/release/pic/%.o,$(MODEL_SRC)) | build/release/dut
+	$(CC) -shared -Wl,-Bsymbolic $^ -o $@
+build/release/pic build/release/dut:
+	mkdir -p $@
 $(eval $(call FLAVOUR,asan,$(ASAN_CFLAGS),$(ASAN_LDFLAGS)))
 
 TESTS := $(patsubst tests/%.c,%,$(TEST_SRC))

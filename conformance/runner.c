@@ -1,5 +1,7 @@
 /* runner.c — ttconf, the conformance runner: runs `.vec` files (conformance/README.md)
- * against the model in func and/or cycle mode and reports one line per vector and mode.
+ * against an implementation under test (conformance/ttdut.h; the model by default, a shared
+ * object with --dut, a process speaking the line protocol with --dut-cmd) in func and/or
+ * cycle mode and reports one line per vector and mode.
  * Output is deterministic (directories are walked in byte-wise sorted order). */
 #include <dirent.h>
 #include <errno.h>
@@ -8,6 +10,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "vec.h"
+#include "dut_check.h"
+#include "dut_model.h"
+#include "dut_proc.h"
 
 #define PATH_CAP 4096
 #define MAX_DEPTH 32
@@ -28,7 +33,10 @@ static size_t g_nents;
 
 static unsigned g_modes = TT_VEC_MODE_BOTH, g_quiet, g_list;
 static unsigned g_mode_explicit;     /* --mode func / --mode cycle: that mode must run */
-static unsigned long n_pass, n_fail, n_skip, n_listed;
+static unsigned long n_pass, n_fail, n_skip, n_listed, n_nc, n_nc_checks;
+static dutc g_dut;                   /* the implementation under test */
+static int g_direct;                 /* --direct: the model through tt_vec_run, not ttdut.h */
+static int g_verbose_nc = 1;         /* print each not-comparable expectation with its reason */
 static unsigned long n_files;        /* .vec files found (read or not) */
 static unsigned long n_excluded;     /* parsed vectors whose `mode:` names no requested mode */
 
@@ -79,6 +87,15 @@ static void print_parse_error(const char *path, const tt_vec_error *e) {
   putchar('\n');
 }
 
+static void print_checks(const char *path, unsigned status) {
+  for (unsigned i = 0; i < g_res.nchecks; i++) {
+    const tt_vec_check *c = &g_res.checks[i];
+    if (c->status != status) continue;
+    if (c->line) printf("    %s:%u: %s\n", path, c->line, c->text);
+    else printf("    %s: %s\n", path, c->text);
+  }
+}
+
 static int read_file(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
   size_t n;
@@ -120,11 +137,27 @@ static void run_file(const char *path) {
   if (!(g_modes & g_vec.modes)) n_excluded++;
   for (unsigned m = TT_MODE_FUNC; m <= TT_MODE_CYCLE; m++) {
     if (!(g_modes & (1u << m)) || !(g_vec.modes & (1u << m))) continue;
-    tt_vec_status s = tt_vec_run(&g_st, &g_initial, &g_vec, (tt_mode)m, &g_res);
+    tt_vec_status s = g_direct ? tt_vec_run(&g_st, &g_initial, &g_vec, (tt_mode)m, &g_res)
+                               : dutc_run(&g_dut, &g_vec, (tt_mode)m, &g_res);
+    n_nc_checks += g_res.nnot_comparable;
     switch (s) {
     case TT_VEC_PASS:
       n_pass++;
-      if (!g_quiet) printf("ok   %s  %s\n", path, mode_name(m));
+      if (!g_quiet) {
+        if (g_res.nnot_comparable)
+          printf("ok   %s  %s  (%u not comparable)\n", path, mode_name(m), g_res.nnot_comparable);
+        else
+          printf("ok   %s  %s\n", path, mode_name(m));
+        if (g_verbose_nc) print_checks(path, TT_VEC_CHECK_NOT_COMPARABLE);
+      }
+      break;
+    case TT_VEC_NOT_COMPARABLE:
+      n_nc++;
+      if (!g_quiet) {
+        printf("n/c  %s  %s\n", path, mode_name(m));
+        if (g_res.err.msg[0]) { printf("    "); print_parse_error(path, &g_res.err); }
+        if (g_verbose_nc) print_checks(path, TT_VEC_CHECK_NOT_COMPARABLE);
+      }
       break;
     case TT_VEC_SKIP:
       n_skip++;
@@ -139,12 +172,9 @@ static void run_file(const char *path) {
     case TT_VEC_FAIL:
       n_fail++;
       printf("FAIL %s  %s\n", path, mode_name(m));
-      for (unsigned i = 0; i < g_res.nchecks; i++) {
-        const tt_vec_check *c = &g_res.checks[i];
-        if (c->status != TT_VEC_CHECK_FAIL) continue;
-        if (c->line) printf("    %s:%u: %s\n", path, c->line, c->text);
-        else printf("    %s: %s\n", path, c->text);
-      }
+      if (g_res.err.msg[0]) { printf("    "); print_parse_error(path, &g_res.err); }
+      print_checks(path, TT_VEC_CHECK_FAIL);
+      if (g_verbose_nc && !g_quiet) print_checks(path, TT_VEC_CHECK_NOT_COMPARABLE);
       {
         unsigned kept = 0;
         for (unsigned i = 0; i < g_res.nchecks; i++) kept += g_res.checks[i].is_strict;
@@ -257,6 +287,29 @@ static void run_path(const char *arg) {
   }
 }
 
+static const char *g_dut_so, *g_dut_cmd, *g_dut_args;
+
+/* The implementation under test: the model unless --dut / --dut-cmd names another. */
+static int open_dut(void) {
+  char why[256] = "";
+  const ttdut_ops *ops = ttdut_model_ops();
+  if (g_dut_so) ops = dutc_load_so(g_dut_so, why, sizeof why);
+  else if (g_dut_cmd) ops = dut_proc_ops();
+  if (!ops) {
+    printf("%s: cannot load: %s\n", g_dut_so, why);
+    return -1;
+  }
+  if (dutc_open(&g_dut, ops, g_dut_cmd ? g_dut_cmd : g_dut_args, why, sizeof why) != 0) {
+    printf("%s: cannot open the implementation: %s\n",
+           g_dut_so ? g_dut_so : g_dut_cmd ? g_dut_cmd : "model", why);
+    return -1;
+  }
+  if (g_dut_so || g_dut_cmd)
+    printf("implementation under test: %s%s%s\n", g_dut.caps.name, g_dut.caps.notes[0] ? " — " : "",
+           g_dut.caps.notes);
+  return 0;
+}
+
 /* The ambiguity registry, one block per ambiguity. */
 static int print_ambiguities(void) {
   for (unsigned i = 0; i < tt_amb_count(); i++) {
@@ -291,6 +344,21 @@ int main(int argc, char **argv) {
     if (strcmp(a, "--list") == 0) { g_list = 1; continue; }
     if (strcmp(a, "--ambiguities") == 0) return print_ambiguities();
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) { usage(stdout); return 0; }
+    if (strcmp(a, "--direct") == 0) { g_direct = 1; continue; }
+    if (strcmp(a, "--brief-nc") == 0) { g_verbose_nc = 0; continue; }
+    if (strcmp(a, "--dut") == 0 || strcmp(a, "--dut-cmd") == 0 || strcmp(a, "--dut-args") == 0) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "ttconf: %s needs a value\n", a);
+        return EXIT_USAGE;
+      }
+      const char **slot = a[5] == 0 ? &g_dut_so : a[6] == 'c' ? &g_dut_cmd : &g_dut_args;
+      if (*slot) {
+        fprintf(stderr, "ttconf: %s given twice\n", a);
+        return EXIT_USAGE;
+      }
+      *slot = argv[++i];
+      continue;
+    }
     if (strcmp(a, "--mode") == 0 || strncmp(a, "--mode=", 7) == 0) {
       const char *m = a[6] == '=' ? a + 7 : (i + 1 < argc ? argv[++i] : "");
       if (strcmp(m, "func") == 0) g_modes = TT_VEC_MODE_FUNC, g_mode_explicit = 1;
@@ -311,13 +379,23 @@ int main(int argc, char **argv) {
     usage(stderr);
     return EXIT_USAGE;
   }
+  if (g_dut_so && g_dut_cmd) {
+    fprintf(stderr, "ttconf: --dut and --dut-cmd exclude each other\n");
+    return EXIT_USAGE;
+  }
+  if (g_direct && (g_dut_so || g_dut_cmd)) {
+    fprintf(stderr, "ttconf: --direct checks the model itself; it excludes --dut and --dut-cmd\n");
+    return EXIT_USAGE;
+  }
   tt_init(&g_st);
+  if (!g_direct && !g_list && open_dut() != 0) return EXIT_FAILED;
   opts_done = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!opts_done && a[0] == '-' && a[1] != 0) {
       if (strcmp(a, "--") == 0) opts_done = 1;
-      else if (strcmp(a, "--mode") == 0) i++;
+      else if (strcmp(a, "--mode") == 0 || strcmp(a, "--dut") == 0 || strcmp(a, "--dut-cmd") == 0 ||
+               strcmp(a, "--dut-args") == 0) i++;
       continue;
     }
     run_path(a);
@@ -327,7 +405,7 @@ int main(int argc, char **argv) {
     return n_fail ? EXIT_FAILED : n_empty_paths ? EXIT_NOTHING_RAN : EXIT_OK;
   }
   int nothing = n_empty_paths != 0;
-  if (!n_fail && n_pass == 0 && n_files > 0) {
+  if (!n_fail && n_pass == 0 && n_nc == 0 && n_files > 0) {
     nothing = 1;
     if (g_mode_explicit)
       fprintf(stderr, "ttconf: --mode %s ran no vector: %lu run(s) skipped (mode not available "
@@ -338,8 +416,10 @@ int main(int argc, char **argv) {
                       "available in this build)\n", n_skip);
   }
   fflush(stderr);
+  if (!g_direct) dutc_close(&g_dut);
   printf("%lu passed, %lu failed", n_pass, n_fail);
   if (n_skip) printf(", %lu skipped", n_skip);
+  if (n_nc) printf(", %lu not comparable", n_nc);
   putchar('\n');
   return n_fail ? EXIT_FAILED : nothing ? EXIT_NOTHING_RAN : EXIT_OK;
 }

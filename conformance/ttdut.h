@@ -101,7 +101,10 @@ typedef struct ttdut_caps {
   char notes[192];       /* one line: what it declares it does not do */
 } ttdut_caps;
 
-/* A knob, or `profile` with a profile name: the vector's `profile:` and `knob:` lines. */
+/* A knob, or `profile` with a profile name: the vector's `profile:` and `knob:` lines; and
+ * TTDUT_KNOB_TRACE = "on", which asks an implementation with TTDUT_CAP_TRACE to record the
+ * trace of the next run (it may be slower; the runner asks only when it needs one). */
+#define TTDUT_KNOB_TRACE "ttdut.trace"
 typedef struct ttdut_knob {
   const char *name;
   const char *value;
@@ -123,7 +126,8 @@ typedef struct ttdut_thread_result {
   uint8_t pad;
   uint32_t issued;       /* instructions of its stream that passed the Wait Gate */
   uint32_t fault_index;  /* instruction index of its first fault */
-  char why[120];         /* optional: the fault or the wait, in words */
+  char why[120];         /* optional: where it stands or what it waits for, in words */
+  char fault_why[64];    /* optional: why its first fault was raised, in words */
 } ttdut_thread_result;
 
 typedef struct ttdut_result {

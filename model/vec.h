@@ -111,12 +111,16 @@ typedef enum tt_vec_status {
   TT_VEC_PASS,      /* every expectation evaluated in this mode held */
   TT_VEC_FAIL,      /* some expectation (or strict) failed */
   TT_VEC_SKIP,      /* the mode is not available in this build (or not named by the vector) */
-  TT_VEC_ERROR      /* the vector cannot run: unknown knob/value, bad program (res->err) */
+  TT_VEC_ERROR,     /* the vector cannot run: unknown knob/value, bad program (res->err) */
+  TT_VEC_NOT_COMPARABLE /* run against another implementation (conformance/ttdut.h): it cannot
+                           run the vector (mode, knob, profile, init, instruction form), or
+                           none of the vector's expectations could be checked */
 } tt_vec_status;
 
 typedef enum tt_vec_check_status {
   TT_VEC_CHECK_PASS, TT_VEC_CHECK_FAIL,
-  TT_VEC_CHECK_NOT_EVALUATED   /* cycle-only expectation in func mode */
+  TT_VEC_CHECK_NOT_EVALUATED,  /* cycle-only expectation in func mode */
+  TT_VEC_CHECK_NOT_COMPARABLE  /* the implementation under test cannot observe it */
 } tt_vec_check_status;
 
 typedef struct tt_vec_check {
@@ -138,6 +142,7 @@ typedef struct tt_vec_result {
   uint8_t pad;
   uint64_t steps;       /* st->c.steps after the run */
   unsigned npass, nfail, nnot_evaluated;
+  unsigned nnot_comparable; /* expectations (and strict) the implementation cannot observe */
   unsigned nstrict;     /* strict findings (may exceed the lines kept) */
   unsigned nchecks;     /* entries in checks[]: one per expectation, then strict findings */
   tt_vec_check checks[TT_VEC_MAX_EXPECTS + TT_VEC_MAX_STRICT];
@@ -150,6 +155,12 @@ typedef struct tt_vec_result {
  * Returns res->status. */
 tt_vec_status tt_vec_run(tt_state *st, tt_state *scratch_initial, const tt_vec *v,
                          tt_mode mode, tt_vec_result *res);
+
+/* The expectation as a vector line would write it ("expect t0.gpr[3] = 0x0002FFFD"), into
+ * buf[0..n) (always NUL-terminated when n > 0); returns the full length. */
+size_t tt_vec_fmt_expect(char *buf, size_t n, const tt_vec_expect *x);
+/* A location's value as the format writes it: mutex "none"/"tN", else hex of its width. */
+size_t tt_vec_fmt_value(char *buf, size_t n, const tt_loc *loc, uint64_t v);
 
 /* Small allocation-free formatters (also used by the runner and tests). Each writes at most
  * n bytes including the NUL (always NUL-terminated when n > 0) and returns the length the

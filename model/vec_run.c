@@ -55,6 +55,20 @@ static void fmt_expect(sb *s, const tt_vec_expect *x) {
   }
 }
 
+size_t tt_vec_fmt_expect(char *buf, size_t n, const tt_vec_expect *x) {
+  sb s;
+  sb_init(&s, buf, n);
+  fmt_expect(&s, x);
+  return s.len;
+}
+
+size_t tt_vec_fmt_value(char *buf, size_t n, const tt_loc *loc, uint64_t v) {
+  sb s;
+  sb_init(&s, buf, n);
+  fmt_value(&s, loc, v);
+  return s.len;
+}
+
 static const char *outcome_name(unsigned o) {
   switch (o) {
   case TT_OUT_DONE: return "done";
@@ -354,6 +368,7 @@ tt_vec_status tt_vec_run(tt_state *st, tt_state *scratch_initial, const tt_vec *
   res->outcome = TT_OUT_UNSUPPORTED_MODE;
   res->steps = 0;
   res->npass = res->nfail = res->nnot_evaluated = res->nstrict = res->nchecks = 0;
+  res->nnot_comparable = 0;
   memset(&res->err, 0, sizeof res->err);
   if ((unsigned)mode > TT_MODE_CYCLE || !(v->modes & (1u << mode))) return TT_VEC_SKIP;
   if (v->profile_line && strcmp(v->profile, "isa") != 0)
