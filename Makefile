@@ -30,6 +30,7 @@ DUT_HDR := $(wildcard conformance/*.h)
 RUNNER_SRC := conformance/runner.c $(DUT_SRC)
 VEC ?= conformance
 
+.PHONY: dut-build dut-test
 .PHONY: all test test-tools conformance conformance-test fuzz bench reports clean audit unit exhaustive replay sensitivity ttrun-test \
         reports-conformance sensitivity-build
 .DELETE_ON_ERROR:
@@ -97,7 +98,7 @@ conformance: build/asan/ttconf
 	build/asan/ttconf --mode both $(VEC)
 
 test: test-tools
-	@$(MAKE) --no-print-directory audit unit conformance-test ttrun-test replay triage-test amb-test
+	@$(MAKE) --no-print-directory audit unit conformance-test dut-test ttrun-test replay triage-test amb-test
 	@echo "make test: all stages passed"
 
 # clang with libFuzzer (replay and fuzz-fire builds): installed as root, else the one command
@@ -108,6 +109,15 @@ conformance-test: build/asan/ttconf build/release/ttconf
 	build/asan/ttconf --mode both conformance
 	@bash conformance/selftest/run.sh build/asan/ttconf | tail -n 1 | sed 's/^/conformance selftest (the runner on broken vectors and empty runs): /'; \
 	  exit $${PIPESTATUS[0]}
+
+# implementations under test (tests/dut.sh): the suite through --dut and --dut-cmd, every
+# planted defect as an implementation, the reference interpreter behind the interface
+DUT_DEFECT_SOS = $(foreach id,$(SENS_IDS),build/defect-$(id)/model.so)
+dut-build: build/release/ttconf build/release/ttdut-serve build/release/dut/model.so
+	@$(MAKE) --no-print-directory -q $(DUT_DEFECT_SOS) 2>/dev/null || \
+	  $(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(SENS_JOBS)) $(DUT_DEFECT_SOS)
+dut-test: dut-build
+	bash tests/dut.sh build/release "$(SENS_IDS)"
 
 # ttrun end to end: every corpus kernel in both modes, --json, --emit-vec through the runner,
 # --trace through the trace-event checker, the README example, bad input (tests/ttrun.sh)
@@ -124,7 +134,7 @@ ttrun-test: build/asan/ttrun build/asan/ttconf build/asan/ttasm build/release/tt
 #   named in a header, or a model source using TT_PLANTED directly, recompiles every source.
 # make reports-conformance: conformance results + sensitivity + reports/conformance.md.
 SENS_UNITS := sync gate config scalar threads cycle
-SENS_CFLAGS := $(WARN) -O1
+SENS_CFLAGS := $(WARN) -O1 -fPIC
 SENS_JOBS ?= 2
 SENS_DEFS := $(shell tr '(,)"' '    ' <model/defects.def | awk '$$1 == "TT_DEF" { print $$2 "@" $$3 }')
 SENS_IDS := $(foreach d,$(SENS_DEFS),$(if $(filter $(lastword $(subst @, ,$(d))),$(SENS_UNITS)),$(firstword $(subst @, ,$(d)))))
@@ -137,13 +147,23 @@ sens_src = $(if $(SENS_DIRECT)$(filter-out %.c,$(call sens_files,$(1))),$(MODEL_
 sens_objs = $(foreach f,$(MODEL_SRC),$(if $(filter $(f),$(call sens_src,$(1))),build/defect-$(1)/model/$(notdir $(f:.c=.o)),build/defect-NONE/model/$(notdir $(f:.c=.o))))
 SENS_RUNNERS := build/defect-NONE/ttconf $(foreach id,$(SENS_IDS),build/defect-$(id)/ttconf)
 
-build/defect-NONE/runner.o: $(RUNNER_SRC) $(MODEL_HDR) | build/defect-NONE/model
+SENS_DUT_OBJS := $(patsubst conformance/%.c,build/defect-NONE/dut/%.o,$(DUT_SRC))
+build/defect-NONE/runner.o: conformance/runner.c $(MODEL_HDR) $(DUT_HDR) | build/defect-NONE/model
 	$(CC) $(CPPFLAGS) $(SENS_CFLAGS) -c $< -o $@
+build/defect-NONE/dut/%.o: conformance/%.c $(MODEL_HDR) $(DUT_HDR) | build/defect-NONE/dut
+	$(CC) $(CPPFLAGS) $(SENS_CFLAGS) -c $< -o $@
+build/defect-NONE/dut/model_so.o: conformance/dut_model.c $(MODEL_HDR) $(DUT_HDR) | build/defect-NONE/dut
+	$(CC) $(CPPFLAGS) $(SENS_CFLAGS) -DTTDUT_MODEL_SO -c $< -o $@
+build/defect-NONE/dut:
+	@mkdir -p $@
 define SENS_DEFECT
 build/defect-$(1)/model/%.o: model/%.c $$(MODEL_HDR) | build/defect-$(1)/model
 	$$(CC) $$(CPPFLAGS) $$(SENS_CFLAGS) -DTT_PLANTED=TT_DEF_$(1) -c $$< -o $$@
-build/defect-$(1)/ttconf: $$(call sens_objs,$(1)) build/defect-NONE/runner.o
-	$$(CC) $$(SENS_CFLAGS) $$^ -o $$@
+build/defect-$(1)/ttconf: $$(call sens_objs,$(1)) build/defect-NONE/runner.o $$(SENS_DUT_OBJS)
+	$$(CC) $$(SENS_CFLAGS) $$^ -ldl -o $$@
+# the same model, with the defect, as an implementation under test (ttconf --dut)
+build/defect-$(1)/model.so: $$(call sens_objs,$(1)) build/defect-NONE/dut/model_so.o
+	$$(CC) -shared -Wl,-Bsymbolic $$^ -o $$@
 build/defect-$(1)/model:
 	@mkdir -p $$@
 endef

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# tests/dut.sh — the implementation-under-test plumbing (conformance/ttdut.h), end to end:
+#   1. the suite through the model as a shared object (--dut) and as a process speaking the line
+#      protocol (--dut-cmd ttdut-serve) prints exactly what the built-in run prints, and so does
+#      the model's own checker (--direct): one checker, one answer;
+#   2. every planted defect of model/defects.def, loaded as an implementation with --dut, fails
+#      the suite;
+#   3. the independent reference interpreter (spec_ref) behind the interface passes what it
+#      implements and is not comparable elsewhere (no failure);
+#   4. bad implementations are reported, not trusted: a missing object, a process that will
+#      not start, one that breaks the protocol in the middle of a run.
+# usage: tests/dut.sh BUILD_DIR "DEFECT_IDS"     (BUILD_DIR e.g. build/release)
+set -u
+b=${1:-build/release}
+ids=${2:-}
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "dut: FAIL: $*"; }
+ttconf=$b/ttconf
+
+ref=$("$ttconf" conformance); rc_ref=$?
+[ $rc_ref -eq 0 ] && ok || bad "the built-in run failed (status $rc_ref)"
+direct=$("$ttconf" --direct conformance)
+[ "$direct" = "$ref" ] && ok || bad "--direct (the model's own checker) differs from the interface run"
+so=$("$ttconf" --dut "$b/dut/model.so" conformance); rc=$?
+[ $rc -eq 0 ] && [ "$(tail -n +2 <<<"$so")" = "$ref" ] && ok || bad "--dut $b/dut/model.so differs (status $rc)"
+head -n 1 <<<"$so" | grep -q '^implementation under test: tensix-harness model' && ok || bad "--dut does not name the implementation"
+proc=$("$ttconf" --dut-cmd "$b/ttdut-serve" conformance); rc=$?
+[ $rc -eq 0 ] && [ "$(tail -n +2 <<<"$proc")" = "$ref" ] && ok || bad "--dut-cmd ttdut-serve differs (status $rc)"
+proc=$("$ttconf" --dut-cmd "$b/ttdut-serve --dut $b/dut/model.so" --mode func conformance/selftest/broken 2>&1)
+want=$("$ttconf" --mode func conformance/selftest/broken 2>&1)
+[ "$(tail -n +2 <<<"$proc")" = "$want" ] && ok || bad "the broken fixtures through ttdut-serve --dut model.so differ"
+
+# 2. planted defects as implementations
+# (conformance/tools/not-observable.tsv lists the defects no vector can observe, with the reason
+# and the fuzz target that catches each instead: they are reported, not required)
+unobservable=$(grep -v '^#' conformance/tools/not-observable.tsv | cut -f1)
+caught=0 missed="" skipped=""
+for id in $ids; do
+  if grep -qx "$id" <<<"$unobservable"; then skipped="$skipped $id"; continue; fi
+  out=$("$ttconf" --quiet --dut "build/defect-$id/model.so" conformance 2>&1); rc=$?
+  if [ $rc -eq 1 ] && grep -qE '^[0-9]+ passed, [1-9][0-9]* failed' <<<"$(tail -n 1 <<<"$out")"; then
+    caught=$((caught + 1))
+  else missed="$missed $id"; fi
+done
+n=$(( $(wc -w <<<"$ids") - $(wc -w <<<"$skipped") ))
+[ -z "$missed" ] && [ "$caught" -gt 0 ] && ok || bad "planted defects the suite did not catch through --dut:$missed"
+echo "dut: planted defects caught through --dut: $caught of $n (not observable by vectors, see not-observable.tsv:$skipped)"
+
+# 3. spec_ref
+if [ -f "$b/dut/spec_ref.so" ]; then
+  out=$("$ttconf" --brief-nc --dut "$b/dut/spec_ref.so" conformance); rc=$?
+  last=$(tail -n 1 <<<"$out")
+  if [ $rc -eq 0 ] && grep -qE '^[1-9][0-9]* passed, 0 failed, [1-9][0-9]* not comparable$' <<<"$last"; then ok
+  else bad "spec_ref through --dut: status $rc, '$last'"; grep -A3 '^FAIL' <<<"$out" | head -20; fi
+  echo "dut: spec_ref (functional mode only): $last"
+fi
+
+# 4. bad implementations
+out=$("$ttconf" --dut /nonexistent/dut.so conformance/init 2>&1); rc=$?
+[ $rc -eq 1 ] && grep -q '^/nonexistent/dut.so: cannot load' <<<"$out" && ok || bad "a missing shared object: status $rc, '$out'"
+out=$("$ttconf" --dut-cmd "exit 3" conformance/init 2>&1); rc=$?
+[ $rc -eq 1 ] && grep -q 'cannot open the implementation' <<<"$out" && ok || bad "a process that exits at once: status $rc"
+# answers hello and caps, then dies in the first run: every run fails, none passes
+quitter='read l; echo "ok 1"; read l; echo "ok name=quitter modes=func set=gpr,cfg,tcfg get=gpr flags=issued"; while read l; do case $l in run*) exit 0;; *) echo ok;; esac; done'
+out=$("$ttconf" --mode func --dut-cmd "$quitter" conformance/init 2>&1); rc=$?
+last=$(tail -n 1 <<<"$out")
+[ $rc -eq 1 ] && grep -q '^0 passed' <<<"$last" && grep -q 'failed to run the vector' <<<"$out" && ok ||
+  bad "a process that dies in a run: status $rc, '$last'"
+# --dut and --dut-cmd together, and a repeated --dut, are usage errors
+"$ttconf" --dut a.so --dut-cmd b conformance/init >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "--dut with --dut-cmd accepted"
+"$ttconf" --dut a.so --dut b.so conformance/init >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "--dut twice accepted"
+
+echo "dut: $pass passed, $fail failed"
+[ $fail -eq 0 ]
