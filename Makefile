@@ -67,6 +67,13 @@ build/release/pic/dut_model.o: conformance/dut_model.c $(MODEL_HDR) $(DUT_HDR) |
 	$(CC) $(CPPFLAGS) $(REL_CFLAGS) -fPIC -DTTDUT_MODEL_SO -c $< -o $@
 build/release/dut/model.so: build/release/pic/dut_model.o $(patsubst model/%.c,build/release/pic/%.o,$(MODEL_SRC)) | build/release/dut
 	$(CC) -shared -Wl,-Bsymbolic $^ -o $@
+build/release/pic/spec_ref_dut.o: conformance/dut/spec_ref_dut.c fuzz/spec_ref.h $(MODEL_HDR) $(DUT_HDR) | build/release/pic
+	$(CC) $(CPPFLAGS) -Ifuzz $(REL_CFLAGS) -fPIC -DTTDUT_SPEC_REF_SO -c $< -o $@
+build/release/pic/spec_ref.o: fuzz/spec_ref.c fuzz/spec_ref.h $(MODEL_HDR) | build/release/pic
+	$(CC) $(CPPFLAGS) -Ifuzz $(REL_CFLAGS) -fPIC -c $< -o $@
+# the independent reference interpreter (functional mode) behind the same interface
+build/release/dut/spec_ref.so: build/release/pic/spec_ref_dut.o build/release/pic/spec_ref.o $(patsubst model/%.c,build/release/pic/%.o,$(MODEL_SRC)) | build/release/dut
+	$(CC) -shared -Wl,-Bsymbolic $^ -o $@
 build/release/pic build/release/dut:
 	mkdir -p $@
 $(eval $(call FLAVOUR,asan,$(ASAN_CFLAGS),$(ASAN_LDFLAGS)))
@@ -116,8 +123,16 @@ DUT_DEFECT_SOS = $(foreach id,$(SENS_IDS),build/defect-$(id)/model.so)
 dut-build: build/release/ttconf build/release/ttdut-serve build/release/dut/model.so
 	@$(MAKE) --no-print-directory -q $(DUT_DEFECT_SOS) 2>/dev/null || \
 	  $(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(SENS_JOBS)) $(DUT_DEFECT_SOS)
-dut-test: dut-build
+# dut_diff against a chosen set of planted defects (tests/dut_fire.sh): each is found from the
+# seeds within DUT_FIRE_RUNS structured mutations and minimised into a reproducer
+DUT_FIRE := SEM_NO_SATURATE:dut_state SEMINIT_CLAMPS:dut_state CFG_GLOBAL_ONE_BANK:dut_state \
+            RMWCIB_WRONG_LANE:dut_state WAIT_REPLACES_LATCH:dut_outcome MUTEX1_VALID:dut_outcome \
+            CYC_CFG_OVERWRITE:dut_cycles
+DUT_FIRE_RUNS ?= 20000
+dut-test: dut-build build/release/dut/spec_ref.so build/fuzz-tool/dut_diff
 	bash tests/dut.sh build/release "$(SENS_IDS)"
+	bash tests/dut_fire.sh $(DUT_FIRE_RUNS) $(DUT_FIRE)
+	bash tests/dut_python.sh build/release
 
 # ttrun end to end: every corpus kernel in both modes, --json, --emit-vec through the runner,
 # --trace through the trace-event checker, the README example, bad input (tests/ttrun.sh)
@@ -253,9 +268,11 @@ build/$(1)/model/%.o: model/%.c $$(MODEL_HDR) $(4) | build/$(1)/model
 	$(2) $$(CPPFLAGS) $(3) $$(FZ_OBJ_FLAGS) -c $$< -o $$@
 build/$(1)/fuzz/%.o: fuzz/%.c $$(FUZZ_HDR) $(4) | build/$(1)/fuzz
 	$(2) $$(CPPFLAGS) -Ifuzz $(3) -c $$< -o $$@
+build/$(1)/conf/%.o: conformance/%.c $$(MODEL_HDR) $$(DUT_HDR) $(4) | build/$(1)/conf
+	$(2) $$(CPPFLAGS) $(3) -c $$< -o $$@
 build/$(1)/libtt.a: $$(patsubst model/%.c,build/$(1)/model/%.o,$$(MODEL_SRC))
 	rm -f $$@ && ar rcs $$@ $$^
-build/$(1)/model build/$(1)/fuzz:
+build/$(1)/model build/$(1)/fuzz build/$(1)/conf:
 	mkdir -p $$@
 endef
 $(eval $(call FUZZ_FLAVOUR,fuzz-lf,$$(FUZZ_CC),$$(FUZZ_CF) -O1 -fsanitize=fuzzer-no-link $$(FUZZ_IGNORE) $$(FUZZ_SAN),fuzz/sancov-ignore.txt))
@@ -269,28 +286,31 @@ $(eval $(call FUZZ_FLAVOUR,fuzz-plant,$$(FUZZ_CC),$$(FUZZ_CF) -O1 -DFZ_PLANT_TEX
 # objects of target $(2) in flavour $(1) (libFuzzer hooks of the mutator: program targets only;
 # spec_diff also links its reference interpreter)
 fz_objs = build/$(1)/fuzz/$(2).o build/$(1)/fuzz/fz_input.o build/$(1)/fuzz/fz_mutator.o \
-          $(if $(filter spec_diff,$(2)),build/$(1)/fuzz/spec_ref.o)
+          $(if $(filter spec_diff,$(2)),build/$(1)/fuzz/spec_ref.o) \
+          $(if $(filter dut_diff,$(2)),$(patsubst conformance/%.c,build/$(1)/conf/%.o,$(DUT_SRC)))
 fz_lfmut = $(if $(filter $(2),$(FUZZ_PROG)),build/$(1)/fuzz/fz_lf_mutator.o)
 
 define FUZZ_BINS
 build/fuzz-lf/$(1): $$(call fz_objs,fuzz-lf,$(1)) $$(call fz_lfmut,fuzz-lf,$(1)) build/fuzz-lf/libtt.a
-	$$(FUZZ_CC) -fsanitize=fuzzer $$(FUZZ_SAN) $$^ -o $$@
+	$$(FUZZ_CC) -fsanitize=fuzzer $$(FUZZ_SAN) $$^ $$(LDLIBS_DUT) -o $$@
 build/fuzz-lf/bench-$(1): $$(call fz_objs,fuzz-lf,$(1)) build/fuzz-lf/fuzz/bench_feed.o build/fuzz-lf/libtt.a
-	$$(FUZZ_CC) -fsanitize=fuzzer $$(FUZZ_SAN) $$^ -o $$@
+	$$(FUZZ_CC) -fsanitize=fuzzer $$(FUZZ_SAN) $$^ $$(LDLIBS_DUT) -o $$@
 build/fuzz-afl/$(1): $$(call fz_objs,fuzz-afl,$(1)) build/fuzz-afl/libtt.a
-	AFL_QUIET=1 $$(AFL_CC) -fsanitize=fuzzer $$^ -o $$@
+	AFL_QUIET=1 $$(AFL_CC) -fsanitize=fuzzer $$^ $$(LDLIBS_DUT) -o $$@
 build/fuzz-bench/$(1): $$(call fz_objs,fuzz-bench,$(1)) build/fuzz-bench/fuzz/bench_feed.o build/fuzz-bench/libtt.a
-	$$(FUZZ_CC) -fsanitize=fuzzer $$^ -o $$@
+	$$(FUZZ_CC) -fsanitize=fuzzer $$^ $$(LDLIBS_DUT) -o $$@
 build/fuzz-bench/features-$(1): $$(call fz_objs,fuzz-bench,$(1)) build/fuzz-bench/fuzz/feature_count.o build/fuzz-bench/libtt.a
-	$$(FUZZ_CC) -no-pie $$^ -o $$@
+	$$(FUZZ_CC) -no-pie $$^ $$(LDLIBS_DUT) -o $$@
 build/replay/$(1): $$(call fz_objs,replay,$(1)) build/replay/fuzz/driver.o build/replay/fuzz/fz_files.o build/replay/libtt.a
-	$$(FUZZ_CC) $$(FUZZ_SAN) $$^ -o $$@
+	$$(FUZZ_CC) $$(FUZZ_SAN) $$^ $$(LDLIBS_DUT) -o $$@
 build/fuzz-tool/$(1): $$(call fz_objs,fuzz-tool,$(1)) build/fuzz-tool/fuzz/driver.o build/fuzz-tool/fuzz/fz_files.o build/fuzz-tool/libtt.a
-	$$(FUZZ_CC) $$^ -o $$@
+	$$(FUZZ_CC) $$^ $$(LDLIBS_DUT) -o $$@
 build/cov/$(1): $$(call fz_objs,cov,$(1)) build/cov/fuzz/driver.o build/cov/fuzz/fz_files.o build/cov/libtt.a
-	$$(FUZZ_CC) -fprofile-instr-generate $$^ -o $$@
+	$$(FUZZ_CC) -fprofile-instr-generate $$^ $$(LDLIBS_DUT) -o $$@
 endef
-$(foreach t,$(FUZZ_TARGETS_ALL),$(eval $(call FUZZ_BINS,$(t))))
+$(foreach t,$(FUZZ_TARGETS_ALL) dut_diff,$(eval $(call FUZZ_BINS,$(t))))
+# dut_diff loads the implementation under test with dlopen
+$(foreach fl,fuzz-lf fuzz-afl replay fuzz-tool cov,$(eval build/$(fl)/dut_diff: LDLIBS_DUT := -ldl))
 
 # the empty target links the whole model library, so libFuzzer scans the same counters
 build/fuzz-bench/empty: build/fuzz-bench/fuzz/empty.o build/fuzz-bench/fuzz/bench_feed.o build/fuzz-bench/libtt.a
@@ -402,8 +422,8 @@ fuzz-fire: $(FUZZ_FIRE_BINS) $(addprefix build/replay/,$(FUZZ_TARGETS_ALL)) buil
 	@mkdir -p build/fuzz; set -o pipefail; sh fuzz/fire.sh $(FUZZ_FIRE_RUNS) $(FUZZ_FIRE) | tee build/fuzz/fire.txt
 
 # ---- replay (make test) -------------------------------------------------------------------
-replay-corpus: $(addprefix build/replay/,$(FUZZ_TARGETS_ALL))
-	@set -e; for t in $(FUZZ_TARGETS_ALL); do build/replay/$$t corpus fuzz/seeds; done
+replay-corpus: $(addprefix build/replay/,$(FUZZ_TARGETS_ALL) dut_diff)
+	@set -e; for t in $(FUZZ_TARGETS_ALL) dut_diff; do build/replay/$$t corpus fuzz/seeds; done
 
 replay: replay-corpus fuzz-fire profile-test
 

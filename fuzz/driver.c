@@ -260,6 +260,11 @@ static const char *describe(const char *name) {
       {"roundtrip_text", "tt_asm_insn(tt_disasm(w)) == w in every style"},
       {"roundtrip_fields", "word -> fields -> word gives the word without its reserved bits"},
       {"parser_error_position", "a rejected text names its LINE:COL and a message"},
+      {"dut_outcome", "the implementation under test ends the run as the model does (done/deadlock/budget, per-thread done, blocked, issued)"},
+      {"dut_fault", "the implementation under test records the model's first fault per thread"},
+      {"dut_state", "the implementation under test ends in the model's state at every location it can read"},
+      {"dut_cycles", "the implementation under test takes the model's cycles and issue cycles"},
+      {"dut_amb", "a divergence that one knob value of the model reproduces: a witness of that ambiguity"},
   };
   for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
     if (strcmp(t[i].n, name) == 0) return t[i].d;
@@ -434,10 +439,20 @@ static int build_expectations(fz_prog *p, const char **why) {
     return 0;
   }
   if (!g_nex) { *why = "the invariant recorded no required value"; return 0; }
-  /* the expectations must fail on this model, or the file would print ok on the bug */
   size_t len = fz_prog_to_vec(p, "check", NULL, text, sizeof text);
   if (!len) { *why = "too long"; return 0; }
   expect_text(text + len, sizeof text - len);
+  if (fz_this_target.fails_elsewhere) {
+    /* dut_diff: the expectations are this model's own end state; the vector must pass here
+     * and fail on the implementation under test */
+    if (vec_check(text) != TT_VEC_PASS) { *why = "the model's own end state does not pass as a vector"; return 0; }
+    if (!fz_this_target.fails_elsewhere(text, g_fail_lines, sizeof g_fail_lines)) {
+      *why = "the vector passes on the implementation under test too";
+      return 0;
+    }
+    return 1;
+  }
+  /* the expectations must fail on this model, or the file would print ok on the bug */
   if (vec_check(text) != TT_VEC_FAIL) {
     *why = "the required values hold at the end of the run on this model too (a later round hides the wrong value)";
     return 0;
@@ -528,7 +543,13 @@ again:
     h += (size_t)snprintf(header + h, sizeof header - h,
                           "; the first %llu rounds replaced by the init lines (the state they left)\n",
                           (unsigned long long)cut);
-  if (conformance) {
+  if (conformance && T->fails_elsewhere) {
+    h += (size_t)snprintf(header + h, sizeof header - h,
+                          "# The expect lines are the model's own end state (%s).\n"
+                          "# This file passes on the model (make conformance VEC=<this file>) and fails on\n"
+                          "# the implementation under test (ttconf --dut ...), checked when it was written:\n%s",
+                          g_req_note, g_fail_lines);
+  } else if (conformance) {
     h += (size_t)snprintf(header + h, sizeof header - h,
                           "# The expect lines state what the invariant required (%s).\n"
                           "# This file fails on the model the finding came from (checked when it was\n"
@@ -559,7 +580,13 @@ again:
     fprintf(stderr, "minimize: the written .vec does not reproduce %s\n", g_name);
     return 2;
   }
-  if (conformance && vec_check(text) != TT_VEC_FAIL) {
+  if (conformance && T->fails_elsewhere) {
+    static char lines[2048];
+    if (vec_check(text) != TT_VEC_PASS || !T->fails_elsewhere(text, lines, sizeof lines)) {
+      fprintf(stderr, "minimize: the written .vec does not pass on the model and fail on the implementation\n");
+      return 2;
+    }
+  } else if (conformance && vec_check(text) != TT_VEC_FAIL) {
     fprintf(stderr, "minimize: the written .vec does not fail its expectations\n");
     return 2;
   }

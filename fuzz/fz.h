@@ -269,6 +269,10 @@ typedef struct fz_target {
                                       (ambiguity_diff): replay counts it, --abort ignores it */
   int (*reports)(const fz_prog *p, const char *name); /* optional: does p report `name`
                                       (not only the first name)? used by replay and --minimize */
+  /* optional (dut_diff): the expectations a finding records are the model's own end state, so
+   * a reproducer must pass on this build's model and fail elsewhere: returns 1 when the vector
+   * text fails on the implementation under test, its failed lines (as # comments) in why */
+  int (*fails_elsewhere)(const char *vec_text, char *why, size_t n);
 } fz_target;
 /* Each check ends with tt_reset(), so the next input starts from a clean state and the cost
  * (and the edges) of a reset depend only on the input that caused it: AFL++ stability. */
