@@ -171,6 +171,29 @@ int main(int argc, char **argv) {
     printf("  cfg[0][12] = 0x%08X\n", v);
     CHECK((v & 0xFF00u) == 0x100u, "byte 1 kept");
   }
+  /* Config word 220 keeps 4 bits in ttsim: a WRCFG of 0xFF loses 0xF0, and what is read back
+   * from it is not comparable; a later exact write makes it comparable again */
+  reset();
+  {
+    const uint32_t w[] = {0xB00300DC, 0xB10400DC};
+    set(TTDUT_LOC_GPR, 0, 3, 0xFF);
+    load(0, w, 2);
+    run(&r);
+    show("WRCFG 0xFF to word 220, RDCFG", &r);
+    ttdut_loc l = L(TTDUT_LOC_CFG, 1, 220);
+    uint32_t v;
+    CHECK(ops->get(d, &l, &v, why, sizeof why) == TTDUT_UNSUPPORTED, "cfg 220 tainted");
+    printf("  get cfg[1][220]: %s\n", why);
+    l = L(TTDUT_LOC_GPR, 0, 4);
+    CHECK(ops->get(d, &l, &v, why, sizeof why) == TTDUT_UNSUPPORTED, "gpr 4 tainted");
+    l = L(TTDUT_LOC_HOST_U32, 1, 0xFFE00010);
+    CHECK(ops->get(d, &l, &v, why, sizeof why) == TTDUT_UNSUPPORTED, "gpr 4 tainted through the host window");
+    const uint32_t w2[] = {0xB00300DC, 0xB10400DC};
+    set(TTDUT_LOC_GPR, 0, 3, 0x5);
+    load(0, w2, 2);
+    run(&r);
+    CHECK(get(TTDUT_LOC_CFG, 0, 220) == 5 && get(TTDUT_LOC_GPR, 0, 4) == 5, "exact write clears");
+  }
   /* STALLWAIT: C0 (ThCon) passes at once; C7 (SrcA valid) never clears in ttsim */
   reset();
   {
@@ -304,8 +327,12 @@ int main(int argc, char **argv) {
   /* Cycle mode and knobs are refused */
   CHECK(ops->reset(d, TTDUT_MODE_CYCLE, NULL, 0, why, sizeof why) == TTDUT_UNSUPPORTED, "cycle");
   {
-    ttdut_knob k = {"gpr0", "ordinary"};
-    CHECK(ops->reset(d, TTDUT_MODE_FUNC, &k, 1, why, sizeof why) == TTDUT_UNSUPPORTED, "knob");
+    ttdut_knob k = {"gpr0", "zero"};
+    CHECK(ops->reset(d, TTDUT_MODE_FUNC, &k, 1, why, sizeof why) == TTDUT_UNSUPPORTED, "knob gpr0=zero");
+    ttdut_knob k2 = {"gpr0", "ordinary"};
+    CHECK(ops->reset(d, TTDUT_MODE_FUNC, &k2, 1, why, sizeof why) == TTDUT_OK, "knob gpr0=ordinary: %s", why);
+    ttdut_knob k3 = {"profile", "isa"};
+    CHECK(ops->reset(d, TTDUT_MODE_FUNC, &k3, 1, why, sizeof why) == TTDUT_UNSUPPORTED, "profile");
   }
   /* Random accepted words on three threads: no crash, no exit, same result twice */
   {

@@ -487,6 +487,13 @@ typedef struct dut {
   int refuse_faults;    /* accepts() also refuses words ttsim always reports as UB/NCB */
   int stop_on_fault;    /* a ttsim error ends the whole run (ttsim's own policy) */
   thr t[NTHR];
+  /* Bits whose value in ttsim derives from bits it did not store: a write of a Config word or
+   * overlay register keeps only the named fields, so what the program wrote is lost there and
+   * everything computed from it differs from a machine with 32-bit words. get() refuses a
+   * location with tainted bits (not comparable) rather than report ttsim's truncated value. */
+  uint32_t gpr_taint[NTHR][NGPR];
+  uint32_t cfg_taint[2][NCFG];
+  uint32_t ovl_taint[TENSIX_NUM_NOC_OVERLAY_STREAMS][4];
   int l1_dirty;         /* L1 set since reset */
   uint32_t reseeds;
   int have_snap;
@@ -550,10 +557,10 @@ static void d_caps(void *p, ttdut_caps *c) {
                      (1u << TTDUT_LOC_L1_U32) | (1u << TTDUT_LOC_MMIO) | (1u << TTDUT_LOC_HOST_U32);
   c->can_set = storage;
   c->can_get = storage | (1u << TTDUT_LOC_PRNG_RESEEDS) | (1u << TTDUT_LOC_IC_INVALIDATES);
-  c->flags = TTDUT_CAP_BLOCKED | TTDUT_CAP_ISSUED | TTDUT_CAP_CHANGED;
+  c->flags = TTDUT_CAP_BLOCKED | TTDUT_CAP_ISSUED | TTDUT_CAP_CHANGED | TTDUT_CAP_KNOBS;
   snprintf(c->name, sizeof c->name, "ttsim %s (Blackhole)", TTSIM_DESCRIBE);
   snprintf(c->notes, sizeof c->notes, "%s",
-           "func only; no knobs/profiles; refuses outside-unit words, MOP/REPLAY and forms ttsim "
+           "func only; 7 knob readings, no profiles; refuses outside-unit words, MOP/REPLAY and forms ttsim "
            "lacks; ttsim errors halt the thread (fault class unknown); Config/host: ttsim's words only");
 }
 
@@ -581,9 +588,30 @@ static void machine_reset(dut *d) {
   d->l1_dirty = 0;
   (void)TS_TRY(t_tile_init(0));
   memset(g_ic_count, 0, sizeof g_ic_count);
+  memset(d->gpr_taint, 0, sizeof d->gpr_taint);
+  memset(d->cfg_taint, 0, sizeof d->cfg_taint);
+  memset(d->ovl_taint, 0, sizeof d->ovl_taint);
   d->reseeds = 0;
   d->have_snap = 0;
   free_streams(d);
+}
+
+/* The project's knob readings that ttsim follows, read from its source (README.md says where).
+ * Every other knob value is a reading ttsim does not have (or a timing knob of cycle mode). */
+static int knob_is_ttsims(const char *name, const char *value) {
+  static const char *const ok[][2] = {
+    {"gpr0", "ordinary"},              /* dma_regs[pipe][0] is written and read like the others */
+    {"setdmareg_imm_bits", "16"},      /* SETDMAREG assembles payload bits [23:8] */
+    {"l1_size", "1536k"},              /* TENSIX_SRAM_SIZE on Blackhole */
+    {"cfg_index_high", "undefined"},   /* WRCFG/RDCFG index >= 224: UndefinedBehavior */
+    {"semwait_cond0", "undefined"},    /* SEMWAIT condition 0: UndefinedBehavior */
+    {"rstdma", "unsupported"},         /* RSTDMA: UnsupportedFunctionality */
+    {"reg2flop", "unsupported"},       /* REG2FLOP on Blackhole: UnsupportedFunctionality */
+  };
+  if (!name || !value) return 0;
+  for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+    if (!strcmp(name, ok[i][0]) && !strcmp(value, ok[i][1])) return 1;
+  return 0;
 }
 
 static int d_reset(void *p, uint32_t mode, const ttdut_knob *k, uint32_t nk, char *why, size_t n) {
@@ -598,11 +626,33 @@ static int d_reset(void *p, uint32_t mode, const ttdut_knob *k, uint32_t nk, cha
       say(why, n, "ttsim has no profiles (it follows its own reading of each ambiguity): profile %s", k[i].value ? k[i].value : "");
       return TTDUT_UNSUPPORTED;
     }
-    say(why, n, "ttsim has no knobs: %s", k[i].name ? k[i].name : "?");
-    return TTDUT_UNSUPPORTED;
+    if (!knob_is_ttsims(k[i].name, k[i].value)) {
+      say(why, n, "ttsim does not follow the reading %s=%s (it has no knobs; only readings it follows are accepted)",
+          k[i].name ? k[i].name : "?", k[i].value ? k[i].value : "?");
+      return TTDUT_UNSUPPORTED;
+    }
   }
   machine_reset(d);
   return TTDUT_OK;
+}
+
+/* ---- taint helpers (see struct dut) ---------------------------------------------------- */
+
+static uint32_t below_lowest(uint32_t taint) {   /* an addition: a tainted bit taints it and above */
+  return taint ? ~((taint & (0u - taint)) - 1u) : 0;
+}
+
+static void cfg_taint_set(dut *d, uint32_t bank, uint32_t idx, uint32_t taint) {
+  if (idx >= NCFG) return;
+  if (idx >= 180) d->cfg_taint[0][idx] = d->cfg_taint[1][idx] = taint;
+  else d->cfg_taint[bank & 1][idx] = taint;
+}
+
+static uint32_t cfg_value(uint32_t bank, uint32_t idx, int *has) {
+  uint32_t mask;
+  uint32_t *st = idx < NCFG ? cfg_storage(bank, idx, &mask) : NULL;
+  *has = st != NULL;
+  return st ? *st : 0;
 }
 
 /* ---- locations ---------------------------------------------------------------------------- */
@@ -666,6 +716,7 @@ static int d_set(void *p, const ttdut_loc *l, uint32_t v, char *why, size_t n) {
     case TTDUT_LOC_GPR:
       if (l->sel >= NTHR || l->index >= NGPR) break;
       s->dma_regs[l->sel][l->index] = v;
+      d->gpr_taint[l->sel][l->index] = 0;
       return TTDUT_OK;
     case TTDUT_LOC_CFG: {
       uint32_t mask;
@@ -686,6 +737,7 @@ static int d_set(void *p, const ttdut_loc *l, uint32_t v, char *why, size_t n) {
         say(why, n, "ttsim refuses that value: %s", g_err_msg);
         return TTDUT_UNSUPPORTED;
       }
+      cfg_taint_set(d, l->sel, l->index, 0);
       return TTDUT_OK;
     }
     case TTDUT_LOC_TCFG: {
@@ -730,6 +782,7 @@ static int d_set(void *p, const ttdut_loc *l, uint32_t v, char *why, size_t n) {
         return TTDUT_UNSUPPORTED;
       }
       *st = v;
+      d->ovl_taint[stream][which] = 0;
       return TTDUT_OK;
     }
     case TTDUT_LOC_HOST_U8:
@@ -748,6 +801,13 @@ static int d_set(void *p, const ttdut_loc *l, uint32_t v, char *why, size_t n) {
       }
       if (!done) { say(why, n, "ttsim's port stalls that store"); return TTDUT_UNSUPPORTED; }
       if (addr == TENSIX_CFG_BASE + 4u * 186u) d->reseeds++;   /* PRNG_SEED: ttsim reseeds on every write */
+      if (addr >= TENSIX_REGFILE_BASE && addr <= TENSIX_REGFILE_LIMIT && sel >= 1)
+        d->gpr_taint[sel - 1][((addr - TENSIX_REGFILE_BASE) / 4) & 63] = 0;
+      if (addr >= TENSIX_CFG_BASE && (addr - TENSIX_CFG_BASE) / 4 < NCFG) {   /* ttsim: bank 0 */
+        int has;
+        uint32_t idx = (addr - TENSIX_CFG_BASE) / 4, now = cfg_value(0, idx, &has);
+        if (has) cfg_taint_set(d, 0, idx, now ^ v);
+      }
       return TTDUT_OK;
     }
     default:
@@ -758,6 +818,11 @@ static int d_set(void *p, const ttdut_loc *l, uint32_t v, char *why, size_t n) {
   return TTDUT_UNSUPPORTED;
 }
 
+static int tainted(uint32_t taint, char *why, size_t n) {
+  say(why, n, "bits 0x%08X of this value derive from bits ttsim did not store (it keeps only the named fields of Config words and overlay registers)", taint);
+  return TTDUT_UNSUPPORTED;
+}
+
 static int d_get(void *p, const ttdut_loc *l, uint32_t *v, char *why, size_t n) {
   dut *d = (dut *)p;
   TensixState *s = tx();
@@ -765,12 +830,14 @@ static int d_get(void *p, const ttdut_loc *l, uint32_t *v, char *why, size_t n) 
   switch (l->kind) {
     case TTDUT_LOC_GPR:
       if (l->sel >= NTHR || l->index >= NGPR) break;
+      if (d->gpr_taint[l->sel][l->index]) return tainted(d->gpr_taint[l->sel][l->index], why, n);
       *v = s->dma_regs[l->sel][l->index];
       return TTDUT_OK;
     case TTDUT_LOC_CFG: {
       uint32_t mask;
       if (l->sel > 1 || l->index >= NCFG) break;
       uint32_t *st = cfg_storage(l->sel, l->index, &mask);
+      if (st && d->cfg_taint[l->sel][l->index]) return tainted(d->cfg_taint[l->sel][l->index], why, n);
       if (st) { *v = *st; return TTDUT_OK; }
       if (g_rd_ok[l->index]) {   /* a word ttsim's reader returns without storage (reads 0) */
         volatile uint32_t x = 0;
@@ -813,6 +880,7 @@ static int d_get(void *p, const ttdut_loc *l, uint32_t *v, char *why, size_t n) 
         say(why, n, "ttsim keeps no storage at MMIO 0x%08X", l->index);
         return TTDUT_UNSUPPORTED;
       }
+      if (d->ovl_taint[stream][which]) return tainted(d->ovl_taint[stream][which], why, n);
       *v = *ovl_storage(stream, which, &mask);
       return TTDUT_OK;
     }
@@ -821,6 +889,14 @@ static int d_get(void *p, const ttdut_loc *l, uint32_t *v, char *why, size_t n) 
     case TTDUT_LOC_HOST_U32: {
       int r = host_check(l, why, n);
       if (r != TTDUT_OK) return r;
+      if (l->index >= TENSIX_REGFILE_BASE && l->index <= TENSIX_REGFILE_LIMIT && l->sel >= 1) {
+        uint32_t tn = d->gpr_taint[l->sel - 1][((l->index - TENSIX_REGFILE_BASE) / 4) & 63];
+        if (tn) return tainted(tn, why, n);
+      }
+      if (l->index >= TENSIX_CFG_BASE && (l->index - TENSIX_CFG_BASE) / 4 < NCFG) {
+        uint32_t tn = d->cfg_taint[0][(l->index - TENSIX_CFG_BASE) / 4];
+        if (tn) return tainted(tn, why, n);
+      }
       volatile uint32_t x = 0;
       volatile int done = 1;
       uint32_t sel = l->sel, addr = l->index;
@@ -900,6 +976,113 @@ static void halt_thread(dut *d, uint32_t t) {
   s->inst_pipes_active &= ~(1u << t);
 }
 
+/* ---- taint: what ttsim's truncating stores lose ------------------------------------------- */
+
+/* What an instruction is about to overwrite, taken before ttsim runs it. */
+typedef struct pre {
+  uint32_t bank;
+  uint32_t val[4];      /* WRCFG: the GPRs; RMWCIB/CFGSHIFTMASK: old word; STOREREG: the GPR */
+  uint32_t taint[4];
+  uint32_t scratch, scratch_taint;
+} pre;
+
+static void before_exec(dut *d, uint32_t t, uint32_t w, pre *b) {
+  TensixState *s = tx();
+  uint32_t op = w >> 24;
+  int has;
+  memset(b, 0, sizeof *b);
+  b->bank = s->thread[t].CFG_STATE_ID_StateID;
+  if (op == 0xB0) {
+    uint32_t g = (w >> 16) & 0x3Fu, nw = (w & 0x8000u) ? 4u : 1u;
+    for (uint32_t i = 0; i < nw && g + i < NGPR; i++) {
+      b->val[i] = s->dma_regs[t][g + i];
+      b->taint[i] = d->gpr_taint[t][g + i];
+    }
+  } else if (op >= 0xB3 && op <= 0xB6) {
+    uint32_t idx = w & 0xFFu;
+    b->val[0] = cfg_value(b->bank, idx, &has);
+    b->taint[0] = idx < NCFG ? d->cfg_taint[b->bank][idx] : 0;
+  } else if (op == 0xB8) {
+    uint32_t idx = w & 0xFFu, sel = (w >> 8) & 3u;
+    uint32_t sidx = 209 + (sel == 3 ? t : sel);
+    b->val[0] = cfg_value(b->bank, idx, &has);
+    b->taint[0] = idx < NCFG ? d->cfg_taint[b->bank][idx] : 0;
+    b->scratch = cfg_value(0, sidx, &has);
+    b->scratch_taint = d->cfg_taint[0][sidx];
+  } else if (op == 0x67) {
+    uint32_t g = (w >> 18) & 0x3Fu;
+    b->val[0] = s->dma_regs[t][g];
+    b->taint[0] = d->gpr_taint[t][g];
+  }
+}
+
+/* After ttsim ran the instruction: where did it store less than was written, and what did it
+ * compute from tainted bits. */
+static void after_exec(dut *d, uint32_t t, uint32_t w, const pre *b) {
+  uint32_t op = w >> 24;
+  int has;
+  switch (op) {
+    case 0x45: {   /* SETDMAREG: one half written with an immediate */
+      uint32_t half = w & 0x7Fu, reg = half >> 1;
+      d->gpr_taint[t][reg] &= (half & 1u) ? 0x0000FFFFu : 0xFFFF0000u;
+      break;
+    }
+    case 0x58: {   /* ADDDMAREG */
+      uint32_t a = w & 0x3Fu, bb = (w >> 6) & 0x3Fu, r = (w >> 12) & 0x3Fu;
+      d->gpr_taint[t][r] = below_lowest(d->gpr_taint[t][a] | d->gpr_taint[t][bb]);
+      break;
+    }
+    case 0x5A: {   /* MULDMAREG: low 16 bits of each operand */
+      uint32_t a = w & 0x3Fu, bb = (w >> 6) & 0x3Fu, r = (w >> 12) & 0x3Fu;
+      uint32_t tin = (d->gpr_taint[t][a] | d->gpr_taint[t][bb]) & 0xFFFFu;
+      d->gpr_taint[t][r] = tin ? 0xFFFFFFFFu : 0;
+      break;
+    }
+    case 0xB0: {   /* WRCFG */
+      uint32_t idx = w & 0x7FFu, nw = (w & 0x8000u) ? 4u : 1u;
+      for (uint32_t i = 0; i < nw; i++) {
+        uint32_t v = cfg_value(b->bank, idx + i, &has);
+        if (has) cfg_taint_set(d, b->bank, idx + i, b->taint[i] | (v ^ b->val[i]));
+      }
+      break;
+    }
+    case 0xB1: {   /* RDCFG */
+      uint32_t idx = w & 0x7FFu, g = (w >> 16) & 0x3Fu;
+      d->gpr_taint[t][g] = idx < NCFG ? d->cfg_taint[b->bank][idx] : 0;
+      break;
+    }
+    case 0xB3: case 0xB4: case 0xB5: case 0xB6: {   /* RMWCIB0..3 */
+      uint32_t idx = w & 0xFFu, sh = 8u * (op - 0xB3);
+      uint32_t m = ((w >> 16) & 0xFFu) << sh, data = ((w >> 8) & 0xFFu) << sh;
+      uint32_t v = cfg_value(b->bank, idx, &has);
+      uint32_t want = (b->val[0] & ~m) | (data & m);
+      if (has) cfg_taint_set(d, b->bank, idx, (b->taint[0] & ~m) | (v ^ want));
+      break;
+    }
+    case 0xB8: {   /* CFGSHIFTMASK as ttsim implements it: word += scratch */
+      uint32_t idx = w & 0xFFu;
+      uint32_t v = cfg_value(b->bank, idx, &has);
+      uint32_t want = b->val[0] + b->scratch;
+      if (has) cfg_taint_set(d, b->bank, idx, below_lowest(b->taint[0] | b->scratch_taint) | (v ^ want));
+      break;
+    }
+    case 0x67: {   /* STOREREG to an overlay register */
+      uint32_t addr = 0xFFB00000u | ((w & 0x3FFFFu) << 2), stream, which, mask;
+      if ((addr & 0xFFFu) == NOC_OVERLAY_STREAM_REMOTE_DEST_BUF_SPACE_AVAILABLE_UPDATE) {
+        stream = (addr - NOC_OVERLAY_BASE) / 0x1000u;
+        d->ovl_taint[stream][3] = (d->ovl_taint[stream][3] | (b->taint[0] >> 6)) ? 0x1FFFFu : 0;
+        break;
+      }
+      if (!ovl_reg(addr, &stream, &which)) break;
+      uint32_t v = *ovl_storage(stream, which, &mask);
+      d->ovl_taint[stream][which] = b->taint[0] | (v ^ b->val[0]);
+      if (which == 2) d->ovl_taint[stream][3] = d->ovl_taint[stream][2];   /* SIZE also sets SPACE_AVAILABLE */
+      break;
+    }
+    default: break;
+  }
+}
+
 /* One round: pipes 0, 1, 2 in turn may each run their head instruction once (the order of
  * ttsim's own clock loop). Returns 1 when anything changed, -1 when a fault stops the run. */
 static int round_once(dut *d) {
@@ -929,6 +1112,8 @@ static int round_once(dut *d) {
     }
     uint32_t rd = s->inst_rd_ptr[t];
     uint32_t inst = s->inst[t][rd];
+    pre b;
+    before_exec(d, t, inst, &b);
     volatile int ran = 0;
     g_count_ic = 1;
     int err = TS_TRY(ran = tensix_decode_and_execute(s, t, inst));
@@ -940,6 +1125,7 @@ static int round_once(dut *d) {
       continue;
     }
     if (!ran) continue;
+    after_exec(d, t, inst, &b);
     rd = (rd + 1) % TENSIX_INST_FIFO_SIZE;
     s->inst_rd_ptr[t] = rd;
     if (rd == s->inst_wr_ptr[t]) {
