@@ -25,12 +25,17 @@ MODEL_HDR := $(wildcard model/*.h model/*.def)
 TEST_SRC  := $(wildcard tests/test_*.c)
 TOOL_SRC  := tools/ttasm.c
 # the runner and the implementation-under-test layer (conformance/ttdut.h)
-DUT_SRC := conformance/dut_check.c conformance/dut_model.c conformance/dut_proc.c conformance/dut_proto.c
+DUT_SRC := conformance/dut_check.c conformance/dut_model.c conformance/dut_proc.c conformance/dut_proto.c \
+           conformance/vec_json.c
 DUT_HDR := $(wildcard conformance/*.h)
 RUNNER_SRC := conformance/runner.c $(DUT_SRC)
 VEC ?= conformance
 
-.PHONY: dut-build dut-test
+.PHONY: dut-build dut-test json-roundtrip-test
+# the suite as JSON (ttconf --export-json), back to .vec and through the runner again
+json-roundtrip-test: build/release/ttconf build/asan/ttconf
+	bash tests/json_roundtrip.sh build/release
+	bash tests/json_roundtrip.sh build/asan
 .PHONY: all test test-tools conformance conformance-test fuzz bench reports clean audit unit exhaustive replay sensitivity ttrun-test \
         reports-conformance sensitivity-build
 .DELETE_ON_ERROR:
@@ -105,7 +110,7 @@ conformance: build/asan/ttconf
 	build/asan/ttconf --mode both $(VEC)
 
 test: test-tools
-	@$(MAKE) --no-print-directory audit unit conformance-test dut-test ttrun-test replay triage-test amb-test
+	@$(MAKE) --no-print-directory audit unit conformance-test dut-test json-roundtrip-test ttrun-test replay triage-test amb-test
 	@echo "make test: all stages passed"
 
 # clang with libFuzzer (replay and fuzz-fire builds): installed as root, else the one command

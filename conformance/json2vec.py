@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """json2vec.py - turn a conformance vector exported as JSON back into .vec text.
 
-The JSON schema is conformance/json-schema.md (written by `vecjson --export-json`, the same
+The JSON schema is conformance/json-schema.md (written by `ttconf --export-json`, the same
 code as `ttconf --export-json` once the runner exposes it); the .vec format is
 conformance/README.md. Python 3 standard library only.
 

@@ -13,6 +13,7 @@
 #include "dut_check.h"
 #include "dut_model.h"
 #include "dut_proc.h"
+#include "vec_json.h"
 
 #define PATH_CAP 4096
 #define MAX_DEPTH 32
@@ -46,7 +47,9 @@ enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NOTHING_RAN = 3 };
 static const char *mode_name(unsigned m) { return m == TT_MODE_CYCLE ? "cycle" : "func"; }
 
 static void usage(FILE *f) {
-  fputs("usage: ttconf [--mode func|cycle|both] [--quiet] [--list] PATH...\n"
+  fputs("usage: ttconf [--mode func|cycle|both] [--quiet] [--list] [--brief-nc]\n"
+        "              [--dut PATH.so [--dut-args ARGS] | --dut-cmd COMMAND | --direct] PATH...\n"
+        "       ttconf --export-json OUTDIR PATH...\n"
         "       ttconf --ambiguities\n"
         "\n"
         "Runs conformance vectors (.vec, format in conformance/README.md). PATH is a .vec file or a\n"
@@ -59,14 +62,24 @@ static void usage(FILE *f) {
         "             `mode:` line restricts further; a mode the build lacks counts as skipped.\n"
         "  --quiet    print only failures, errors and the summary\n"
         "  --list     parse and list vectors (file, modes, name) without running them\n"
+        "  --dut PATH.so  check the implementation under test in PATH.so (conformance/ttdut.h:\n"
+        "             it exports ttdut_entry) instead of the model; --dut-args is given to its open\n"
+        "  --dut-cmd COMMAND  check an implementation that runs as a process (under /bin/sh) and\n"
+        "             speaks the line protocol on stdin/stdout (conformance/README.md)\n"
+        "  --direct   check the model with its own checker (tt_vec_run), not through ttdut.h\n"
+        "  --brief-nc do not list each not-comparable expectation with its reason\n"
+        "  --export-json OUTDIR  write each vector as JSON (conformance/json-schema.md) and an\n"
+        "             index.json; nothing runs\n"
         "  --ambiguities  print the ambiguity registry (model/ambiguities.def): per ambiguity\n"
         "             the question, where a stream can observe it, the default and why, and\n"
         "             each reading (knob=value, pages); then exit\n"
         "\n"
         "Output: `ok   FILE  MODE`, `FAIL FILE  MODE` (then each failed expectation, indented,\n"
         "as `FILE:LINE: expect ...: actual ...`), `skip FILE  MODE`; a malformed file is\n"
-        "`FILE:LINE: message` and counts as one failure. Last line: `N passed, N failed`\n"
-        "plus `, N skipped` when some mode was skipped.\n"
+        "`FILE:LINE: message` and counts as one failure. Against another implementation a run\n"
+        "it cannot make is `n/c  FILE  MODE` with the reason, and each expectation it cannot\n"
+        "observe is listed as `not comparable: REASON`. Last line: `N passed, N failed`\n"
+        "plus `, N skipped` when some mode was skipped and `, N not comparable`.\n"
         "\n"
         "Exit status:\n"
         "  0  every vector run passed, and something ran\n"
@@ -336,6 +349,8 @@ static int print_ambiguities(void) {
 
 int main(int argc, char **argv) {
   int npaths = 0, opts_done = 0;
+  for (int i = 1; i < argc; i++)   /* the suite as JSON (conformance/json-schema.md) */
+    if (strcmp(argv[i], "--export-json") == 0) return vecjson_main(argc, argv);
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (opts_done || a[0] != '-' || a[1] == 0) { npaths++; continue; }

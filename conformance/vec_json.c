@@ -269,7 +269,7 @@ int tt_vec_to_json(const tt_vec *v, const char *source_path, FILE *f) {
 
 static tt_vec g_vec;                 /* ~220 KiB: never on the stack */
 static char g_text[FILE_CAP + 1];
-static const char *g_prog = "vecjson";
+static const char *g_prog = "ttconf";
 static const char *g_outdir;
 
 typedef struct exported { char *source, *json, *name; } exported;

@@ -2,9 +2,8 @@
 # json_roundtrip.sh — the conformance suite survives .vec -> JSON -> .vec unchanged in meaning.
 #   bash tests/json_roundtrip.sh [BUILD_DIR]        (default build/release; run from anywhere)
 #
-#  1. builds BUILD_DIR/libtt.a and BUILD_DIR/ttconf (make) and BUILD_DIR/vecjson (make, when the
-#     Makefile has the rule; else compiled here from conformance/vecjson.c + vec_json.c);
-#  2. exports every vector below conformance/ (vecjson --export-json; directories named selftest
+#  1. builds BUILD_DIR/libtt.a and BUILD_DIR/ttconf (make);
+#  2. exports every vector below conformance/ (ttconf --export-json; directories named selftest
 #     are skipped, as ttconf skips them) and checks the count against `ttconf --list`;
 #  3. turns every JSON document back into .vec text (conformance/json2vec.py --index);
 #  4. exports the regenerated vectors again and diffs the two JSON trees byte for byte, after
@@ -32,24 +31,12 @@ give_up() { bad "$*"; echo "json roundtrip: FAIL ($problems problem(s))"; exit 1
 # ---- 1. build -------------------------------------------------------------------------------
 make --no-print-directory "$B/libtt.a" "$B/ttconf" >"$OUT/build.log" 2>&1 ||
   { cat "$OUT/build.log"; give_up "make $B/libtt.a $B/ttconf failed"; }
-if grep -q '/vecjson:' Makefile; then   # the Makefile builds it (FLAVOUR rule)
-  make --no-print-directory "$B/vecjson" >>"$OUT/build.log" 2>&1 ||
-    { cat "$OUT/build.log"; give_up "make $B/vecjson failed"; }
-else
-  case $B in
-    */asan) FL="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" ;;
-    *) FL="-O2 -g" ;;
-  esac
-  ${CC:-cc} $WARN $FL -Imodel -D_POSIX_C_SOURCE=200809L conformance/vecjson.c conformance/vec_json.c \
-    "$B/libtt.a" -o "$B/vecjson" 2>>"$OUT/build.log" ||
-    { cat "$OUT/build.log"; give_up "compiling $B/vecjson failed"; }
-fi
-VJ=$PWD/$B/vecjson
 TC=$PWD/$B/ttconf
+VJ=$TC   # ttconf --export-json
 
 # ---- 2. export --------------------------------------------------------------------------------
 "$VJ" --export-json "$OUT/json" conformance >"$OUT/export.txt" 2>&1 ||
-  { cat "$OUT/export.txt"; give_up "vecjson --export-json failed on conformance/"; }
+  { cat "$OUT/export.txt"; give_up "ttconf --export-json failed on conformance/"; }
 nexp=$(tail -n 1 "$OUT/export.txt" | sed -n 's/^\([0-9]*\) exported, 0 failed$/\1/p')
 nlist=$("$TC" --list conformance | tail -n 1 | sed -n 's/^\([0-9]*\) vector(s) listed, 0 malformed$/\1/p')
 [ -n "$nexp" ] && [ "$nexp" -gt 0 ] || give_up "export summary: $(tail -n 1 "$OUT/export.txt")"
@@ -124,7 +111,7 @@ fi
 # ---- 7. the golden document ------------------------------------------------------------------------
 G=tests/json/golden
 "$VJ" --export-json "$OUT/golden" "$G.vec" >"$OUT/golden.txt" 2>&1 ||
-  { cat "$OUT/golden.txt"; bad "vecjson --export-json $G.vec failed"; }
+  { cat "$OUT/golden.txt"; bad "ttconf --export-json $G.vec failed"; }
 if ! diff "$G.json" "$OUT/golden/$G.json" >"$OUT/golden.diff" 2>&1; then
   bad "the export of $G.vec is not $G.json (first lines of $OUT/golden.diff):"
   head -n 20 "$OUT/golden.diff"
@@ -134,7 +121,7 @@ if "$PY" conformance/json2vec.py -o "$OUT/golden-vec/$G.vec" "$G.json" &&
    (cd "$OUT/golden-vec" && "$VJ" --export-json json "$G.vec" >/dev/null); then
   cmp -s <(sed -E 's/, "line": [0-9]+\}/}/' "$G.json") \
          <(sed -E 's/, "line": [0-9]+\}/}/' "$OUT/golden-vec/json/$G.json") ||
-    bad "$G.json -> json2vec.py -> vecjson is not $G.json (line numbers aside)"
+    bad "$G.json -> json2vec.py -> ttconf --export-json is not $G.json (line numbers aside)"
 else
   bad "$G.json: json2vec.py or the re-export failed"
 fi
