@@ -108,8 +108,8 @@ static void *p_open(const char *cmd, char *why, size_t n) {
   const char *rest;
   char req[32];
   snprintf(req, sizeof req, "hello %d", DUT_PROTO_VERSION);
-  if (request(p, req, &rest) != TTDUT_OK) {
-    copy(why, n, p->dead ? p->last_error : "it did not answer 'hello' with ok");
+  if (request(p, req, &rest) != TTDUT_OK || atoi(rest) != DUT_PROTO_VERSION) {
+    copy(why, n, p->dead ? p->last_error : "it did not answer 'hello 1' with 'ok 1' (protocol version 1)");
     return NULL;
   }
   return p;
@@ -209,8 +209,11 @@ static int p_load(void *vp, uint32_t t, const uint32_t *w, uint32_t count, char 
   for (uint32_t i = 0; i < count; i++) fprintf(p->out, " 0x%08X", w[i]);
   if (fputc('\n', p->out) == EOF || fflush(p->out) == EOF) { die(p, "cannot write its input"); copy(why, n, p->last_error); return TTDUT_UNSUPPORTED; }
   if (read_line(p) != 0) { copy(why, n, p->last_error); return TTDUT_UNSUPPORTED; }
-  if (strncmp(p->line, "ok", 2) == 0) return TTDUT_OK;
-  rest = strncmp(p->line, "no ", 3) == 0 ? p->line + 3 : p->line;
+  const char *l = p->line;
+  if (strcmp(l, "ok") == 0 || strncmp(l, "ok ", 3) == 0) return TTDUT_OK;
+  if (strcmp(l, "no") == 0 || strncmp(l, "no ", 3) == 0) { copy(why, n, l[2] ? l + 3 : ""); return TTDUT_UNSUPPORTED; }
+  rest = l;
+  die(p, "bad answer to load");
   copy(why, n, rest);
   return TTDUT_UNSUPPORTED;
 }

@@ -152,7 +152,7 @@ static void serve_line(char *line) {
       }
       putchar('\n');
     }
-  } else printf("error unknown request %s\n", line);
+  } else printf("no unknown request %s\n", line);   /* a later request: not supported here */
 }
 
 int main(int argc, char **argv) {
