@@ -293,6 +293,26 @@ int main(int argc, char **argv) {
   CHECK(set(TTDUT_LOC_HOST_U32, 1, 0xFFEF0000 + 4 * 12, 0x7) == TTDUT_OK, "host cfg: %s", why);
   CHECK(get(TTDUT_LOC_CFG, 0, 12) == 0x7, "host config store reaches bank 0");
   CHECK(set(TTDUT_LOC_HOST_U32, 1, 0xFFE40000, 0x02000000) == TTDUT_UNSUPPORTED, "instruction port not mapped");
+  /* STOREREG to overlay stream 0 REMOTE_DEST_BUF_SIZE: ttsim also sets SPACE_AVAILABLE; a
+   * value wider than the 17 bits it keeps makes both not comparable */
+  reset();
+  {
+    const uint32_t w[] = {0x670D000A};
+    set(TTDUT_LOC_GPR, 0, 3, 0x123);
+    load(0, w, 1);
+    run(&r);
+    show("STOREREG overlay 0 buf size", &r);
+    CHECK(get(TTDUT_LOC_MMIO, 0, 0xFFB40028) == 0x123 && get(TTDUT_LOC_MMIO, 0, 0xFFB404A4) == 0x123, "size and space");
+    reset();
+    set(TTDUT_LOC_GPR, 0, 3, 0xFFFFF);
+    load(0, w, 1);
+    run(&r);
+    ttdut_loc l = L(TTDUT_LOC_MMIO, 0, 0xFFB404A4);
+    uint32_t v;
+    CHECK(ops->get(d, &l, &v, why, sizeof why) == TTDUT_UNSUPPORTED, "truncated overlay register");
+    CHECK(ops->accepts(d, 0x670D0000, why, sizeof why) == TTDUT_UNSUPPORTED, "STOREREG to overlay offset 0");
+    CHECK(ops->accepts(d, 0x670C0000, why, sizeof why) == TTDUT_UNSUPPORTED, "STOREREG to 0xFFB00000");
+  }
   /* Event counters: WRCFG PRNG_SEED (186) and RISCV_IC_INVALIDATE (185) */
   reset();
   {

@@ -502,6 +502,7 @@ typedef struct dut {
 } dut;
 
 static int g_open;
+static void machine_reset(dut *d);
 
 static void *d_open(const char *args, char *why, size_t n) {
   if (g_open) {
@@ -526,6 +527,7 @@ static void *d_open(const char *args, char *why, size_t n) {
     a = e;
   }
   probe_ttsim();
+  machine_reset(d);
   g_open = 1;
   return d;
 }
