@@ -55,9 +55,6 @@ static jmp_buf *g_catch;            /* the active catcher, or NULL */
 static TTSimErrorCategory g_err_cat;
 static char g_err_msg[200];         /* "Category: function: message" */
 
-extern "C" [[noreturn]] void __real__Z11ttsim_error18TTSimErrorCategoryPKcS1_z(
-    TTSimErrorCategory category, const char *func, const char *fmt, ...);
-
 extern "C" [[noreturn]] void __wrap__Z11ttsim_error18TTSimErrorCategoryPKcS1_z(
     TTSimErrorCategory category, const char *func, const char *fmt, ...) {
   int n = snprintf(g_err_msg, sizeof g_err_msg, "%s: %s", ttsim_error_category_name(category),
@@ -82,7 +79,7 @@ extern "C" [[noreturn]] void __wrap__Z11ttsim_error18TTSimErrorCategoryPKcS1_z(
     g_catch = NULL;
     longjmp(*jb, 1);
   }
-  /* Not reached: every entry into ttsim is made under a catcher. Keep ttsim's own behaviour. */
+  /* Not reached: every entry into ttsim is made under a catcher. Never return into ttsim. */
   fprintf(stderr, "ttsim_dut: uncaught ttsim error: %s\n", g_err_msg);
   abort();
 }
@@ -96,7 +93,7 @@ extern "C" void __wrap__Z22rv32_icache_invalidateP13Rv32HartState(Rv32HartState 
   __real__Z22rv32_icache_invalidateP13Rv32HartState(p_hart);
 }
 
-/* Run `expr` under a catcher: evaluates to 0 when ttsim returned, 1 when it raised an error
+/* Run `body` under a catcher: evaluates to 0 when ttsim returned, 1 when it raised an error
  * (then g_err_cat / g_err_msg say which). Locals assigned inside must not be read after an
  * error unless volatile. */
 #define TS_TRY(body)                                                                         \
@@ -472,7 +469,7 @@ typedef struct snap {
   uint8_t sem[NSEM], sem_max[NSEM], mutex[5];
   uint32_t reseeds, ic[RV32_CORES_PER_T_TILE];
   uint32_t ovl[TENSIX_NUM_NOC_OVERLAY_STREAMS][4];
-  int l1_zero;          /* L1 was all zero (no L1 copy kept) */
+  int l1_zero;          /* 1: L1 was all zero; 0: l1_copy holds it; -1: no copy (L1 left out) */
 } snap;
 
 typedef struct dut {
