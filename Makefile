@@ -139,6 +139,28 @@ dut-test: dut-build build/release/dut/spec_ref.so build/fuzz-tool/dut_diff
 	bash tests/dut_fire.sh $(DUT_FIRE_RUNS) $(DUT_FIRE)
 	bash tests/dut_python.sh build/release
 
+# ttsim behind ttdut.h: make dut-ttsim TTSIM=DIR, make dut-ttsim-test TTSIM=DIR
+include conformance/dut/ttsim/ttsim.mk
+
+# make dut-report DUT=X [NAME=N] [CLASSES=F] [FUZZ_TIME_DUT=60] [DUT_ARGS=A]: reports/implementations/N.md, the
+# conformance report of an implementation (conformance/tools/dut_report.sh). X: a shared object,
+# `ttsim` (build/dut/ttsim.so; `make dut-ttsim TTSIM=DIR` builds it), `model`, `spec_ref`, or
+# `defect-ID` (the model with planted defect ID).
+DUT_SO = $(if $(filter ttsim,$(DUT)),build/dut/ttsim.so,$(if $(filter model,$(DUT)),build/release/dut/model.so,$(if $(filter spec_ref,$(DUT)),build/release/dut/spec_ref.so,$(if $(filter defect-%,$(DUT)),build/$(DUT)/model.so,$(DUT)))))
+DUT_NAME = $(or $(NAME),$(if $(filter ttsim,$(DUT)),ttsim-v1.10.0,$(basename $(notdir $(DUT)))))
+DUT_CLASSES = $(or $(CLASSES),$(wildcard conformance/dut/$(firstword $(subst -, ,$(DUT_NAME)))/classes.tsv))
+.PHONY: dut-report
+dut-report: build/release/ttconf build/release/ttasm build/release/dut/model.so build/release/dut/spec_ref.so
+	@if [ -z "$(DUT)" ]; then echo "make dut-report: give DUT=PATH.so (or ttsim, model, spec_ref, defect-ID)"; exit 2; fi
+	@if [ "$(DUT)" = ttsim ] && [ ! -f build/dut/ttsim.so ]; then \
+	  if [ -n "$(TTSIM)" ]; then $(MAKE) --no-print-directory dut-ttsim TTSIM=$(TTSIM) || exit 1; \
+	  else echo "make dut-report: build/dut/ttsim.so is missing: make dut-ttsim TTSIM=DIR (a checkout of tenstorrent/ttsim v1.10.0)"; exit 2; fi; fi
+	@case "$(DUT)" in defect-*) $(MAKE) --no-print-directory $(DUT_SO) ;; esac
+	@mkdir -p reports/implementations
+	@FUZZ_TIME=$(or $(FUZZ_TIME_DUT),60) CAMPAIGN_ARGS="$(or $(DUT_ARGS),$(if $(filter ttsim,$(DUT)),refuse-faults))" \
+	  bash conformance/tools/dut_report.sh $(DUT_SO) $(DUT_NAME) \
+	  reports/implementations/$(DUT_NAME).md $(DUT_CLASSES)
+
 # ttrun end to end: every corpus kernel in both modes, --json, --emit-vec through the runner,
 # --trace through the trace-event checker, the README example, bad input (tests/ttrun.sh)
 ttrun-test: build/asan/ttrun build/asan/ttconf build/asan/ttasm build/release/ttrun build/release/jsoncheck

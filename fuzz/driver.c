@@ -379,6 +379,9 @@ static size_t expect_text(char *out, size_t n) {
       break;
     case FZ_EX_DONE: k += (size_t)snprintf(o, left, "expect t%u done\n", e->thread); break;
     case FZ_EX_BLOCKED: k += (size_t)snprintf(o, left, "expect t%u blocked\n", e->thread); break;
+    case FZ_EX_FAULT:
+      k += (size_t)snprintf(o, left, "expect t%u fault %s\n", e->thread, tt_fault_class_name(e->value));
+      break;
     default: k += (size_t)snprintf(o, left, "expect deadlock\n"); break;
     }
   }

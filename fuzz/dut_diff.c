@@ -14,9 +14,15 @@
  *                side's end state: a witness of a documented ambiguity (its AMB id is in the
  *                message), not a bug of either side
  *
+ * With TTDUT_COLLECT=DIR a divergence is recorded instead of reported: the first inputs of each
+ * kind (invariant and, for dut_state, the kind of location) are written to DIR as
+ * KIND-N.bin and the campaign goes on, so that one campaign finds every class it can
+ * (make dut-report minimises and groups them).
+ *
  * The implementation: the shared object named by the environment variable TTDUT (ttconf
  * --dut), or the command in TTDUT_CMD (ttconf --dut-cmd; slow: a process round trip per
- * request). Without either, the model itself through the interface (the plumbing check: it
+ * request); TTDUT_ARGS is given to the shared object's open (ttconf --dut-args). Without either,
+ * the model itself through the interface (the plumbing check: it
  * can never fire). Every divergence records what the model says as expectations, so the
  * minimiser writes a .vec that passes on the model and fails on the implementation. */
 #include <stdio.h>
@@ -31,22 +37,30 @@ static const char *const invariants[] = {"dut_outcome", "dut_fault", "dut_state"
                                          "dut_amb", NULL};
 
 static tt_state st, alt;
+static const uint8_t *g_raw;      /* the input bytes being checked (for TTDUT_COLLECT) */
+static size_t g_raw_n;
+static const char *g_collect;     /* TTDUT_COLLECT */
+#define COLLECT_KINDS 64
+#define COLLECT_PER_KIND 4
+static struct { char key[48]; unsigned n; } g_kinds[COLLECT_KINDS];
 static dutc g_dut;
 static int ready;
 static unsigned long long n_inputs, n_dropped, n_compared;
 
 FZ_BOOKKEEPING static void init(void) {
   char why[256] = "";
-  const char *so = getenv("TTDUT"), *cmd = getenv("TTDUT_CMD");
+  const char *so = getenv("TTDUT"), *cmd = getenv("TTDUT_CMD"), *args = getenv("TTDUT_ARGS");
   const ttdut_ops *ops;
   if (ready) return;
   tt_init(&st);
   tt_init(&alt);
   ops = so && *so ? dutc_load_so(so, why, sizeof why) : cmd && *cmd ? dut_proc_ops() : ttdut_model_ops();
-  if (!ops || dutc_open(&g_dut, ops, cmd && *cmd && !(so && *so) ? cmd : "", why, sizeof why) != 0) {
+  if (!ops || dutc_open(&g_dut, ops, cmd && *cmd && !(so && *so) ? cmd : args ? args : "", why, sizeof why) != 0) {
     fprintf(stderr, "dut_diff: cannot open the implementation %s: %s\n", so ? so : cmd ? cmd : "model", why);
     exit(2);
   }
+  g_collect = getenv("TTDUT_COLLECT");
+  if (g_collect && !*g_collect) g_collect = NULL;
   fprintf(stderr, "dut_diff: implementation under test: %s%s%s\n", g_dut.caps.name,
           g_dut.caps.notes[0] ? " — " : "", g_dut.caps.notes);
   ready = 1;
@@ -182,24 +196,36 @@ FZ_BOOKKEEPING static int first_state_diff(const tt_state *s) {
   return -1;
 }
 
+/* The implementation's own words for thread t (its fault, else its wait), for messages. */
+FZ_BOOKKEEPING static const char *dut_words(unsigned t) {
+  static char buf[200];
+  const ttdut_thread_result *x = &g_end.r.thread[t % 3];
+  snprintf(buf, sizeof buf, " (%.*s)", (int)sizeof x->fault_why,
+           x->fault_why[0] ? x->fault_why : x->why[0] ? x->why : "no reason given");
+  return buf;
+}
+
 FZ_BOOKKEEPING static int outcome_diff(const tt_state *s, tt_outcome out, char *msg, size_t n) {
   const ttdut_result *r = &g_end.r;
   int blocked_known = (g_dut.caps.flags & TTDUT_CAP_BLOCKED) != 0;
-  if (blocked_known && (unsigned)out != r->outcome)
-    return snprintf(msg, n, "run ended: model %s, implementation %s",
+  if (blocked_known && (unsigned)out != r->outcome) {
+    unsigned t = 0;   /* a thread the two see differently, for the implementation's words */
+    while (t < 2 && (tt_thread_done(s, t) != 0) == (r->thread[t].done != 0)) t++;
+    return snprintf(msg, n, "run ended: model %s, implementation %s; t%u%s",
                     out == TT_OUT_DONE ? "done" : out == TT_OUT_DEADLOCK ? "deadlock" : "budget",
-                    r->outcome == 0 ? "done" : r->outcome == 1 ? "deadlock" : "budget"), 1;
+                    r->outcome == 0 ? "done" : r->outcome == 1 ? "deadlock" : "budget", t, dut_words(t)), 1;
+  }
   for (unsigned t = 0; t < 3; t++) {
     int md = tt_thread_done(s, t) != 0, mb = tt_thread_blocked(s, t) != 0;
     if (md != r->thread[t].done)
-      return snprintf(msg, n, "t%u: model %s, implementation %s", t, md ? "done" : "not done",
-                      r->thread[t].done ? "done" : "not done"), 1;
+      return snprintf(msg, n, "t%u: model %s, implementation %s%s", t, md ? "done" : "not done",
+                      r->thread[t].done ? "done" : "not done", dut_words(t)), 1;
     if (blocked_known && mb != r->thread[t].blocked)
-      return snprintf(msg, n, "t%u: model %s, implementation %s", t, mb ? "blocked" : "not blocked",
-                      r->thread[t].blocked ? "blocked" : "not blocked"), 1;
+      return snprintf(msg, n, "t%u: model %s, implementation %s%s", t, mb ? "blocked" : "not blocked",
+                      r->thread[t].blocked ? "blocked" : "not blocked", dut_words(t)), 1;
     if ((g_dut.caps.flags & TTDUT_CAP_ISSUED) && s->c.thr[t].pc != r->thread[t].issued)
-      return snprintf(msg, n, "t%u issued: model %u, implementation %u", t, s->c.thr[t].pc,
-                      r->thread[t].issued), 1;
+      return snprintf(msg, n, "t%u issued: model %u, implementation %u%s", t, s->c.thr[t].pc,
+                      r->thread[t].issued, dut_words(t)), 1;
   }
   return 0;
 }
@@ -209,8 +235,9 @@ FZ_BOOKKEEPING static int fault_diff(const tt_state *s, char *msg, size_t n) {
     unsigned m = s->c.thr[t].fault_class, d = g_end.r.thread[t].fault;
     int differ = (g_dut.caps.flags & TTDUT_CAP_FAULT_CLASS) ? m != d : (m != 0) != (d != 0);
     if (differ)
-      return snprintf(msg, n, "t%u first fault: model %s, implementation %s", t,
-                      tt_fault_class_name(m), d == TTDUT_FAULT_SOME ? "some" : tt_fault_class_name(d)), 1;
+      return snprintf(msg, n, "t%u first fault: model %s, implementation %s%s", t,
+                      tt_fault_class_name(m), d == TTDUT_FAULT_SOME ? "some" : tt_fault_class_name(d),
+                      dut_words(t)), 1;
   }
   return 0;
 }
@@ -264,6 +291,52 @@ FZ_BOOKKEEPING static int explain(const dprog *d, char *msg, size_t n) {
   return 0;
 }
 
+/* An end-state requirement other than a location (thread done, its first fault, deadlock). */
+FZ_BOOKKEEPING static void require(fz_fail *f, unsigned kind, unsigned t, uint32_t value) {
+  if (f->nexpect >= FZ_MAX_EXPECT) return;
+  fz_expect *e = &f->expect[f->nexpect++];
+  memset(e, 0, sizeof *e);
+  e->kind = (uint8_t)kind;
+  e->thread = (uint8_t)t;
+  e->value = value;
+  f->req = FZ_REQ_AFTER_ROUND;
+}
+
+/* TTDUT_COLLECT: keep the first inputs of each kind of divergence; never a crash. */
+FZ_BOOKKEEPING static int collect(const char *name, unsigned loc_kind, const char *msg) {
+  static const char *const kinds[] = {"gpr", "cfg", "tcfg", "sem", "sem", "mutex", "l1", "l1", "l1",
+                                      "mmio", "host", "host", "host", "counter", "counter", "counter"};
+  char key[48], path[4096], word[24] = "";
+  /* the first identifier-like word of the implementation's reason, e.g. a function name */
+  const char *p = strchr(msg, '(');
+  for (; p && *p; p++) {
+    size_t k = 0;
+    while (k + 1 < sizeof word && (p[k] == '_' || (p[k] >= 'a' && p[k] <= 'z') || (p[k] >= '0' && p[k] <= '9'))) {
+      word[k] = p[k];
+      k++;
+    }
+    word[k] = 0;
+    if (k >= 6 && strchr(word, '_')) break;
+    word[0] = 0;
+  }
+  snprintf(key, sizeof key, "%s%s%s%s%s", name, loc_kind < 16 ? "-" : "", loc_kind < 16 ? kinds[loc_kind] : "",
+           word[0] ? "-" : "", word);
+  unsigned i = 0;
+  for (; i < COLLECT_KINDS && g_kinds[i].key[0]; i++)
+    if (strcmp(g_kinds[i].key, key) == 0) break;
+  if (i == COLLECT_KINDS) return 0;
+  if (!g_kinds[i].key[0]) snprintf(g_kinds[i].key, sizeof g_kinds[i].key, "%s", key);
+  if (g_kinds[i].n >= COLLECT_PER_KIND) return 0;
+  snprintf(path, sizeof path, "%s/%s-%u.bin", g_collect, key, g_kinds[i].n++);
+  FILE *o = fopen(path, "wb");
+  if (o) {
+    fwrite(g_raw, 1, g_raw_n, o);
+    fclose(o);
+    fprintf(stderr, "dut_diff: collected %s\n", path);
+  }
+  return 0;
+}
+
 FZ_BOOKKEEPING static int check_prog(const fz_prog *in, fz_fail *f) {
   static dprog d;
   char why[160] = "", msg[300];
@@ -299,9 +372,15 @@ FZ_BOOKKEEPING static int check_prog(const fz_prog *in, fz_fail *f) {
     if (g_end.ok[i] && tt_loc_get(&st, &g_locs.loc[i]) != g_end.v[i])
       fz_require_loc(f, g_locs.loc[i].kind, g_locs.loc[i].sel, g_locs.loc[i].index,
                      tt_loc_get(&st, &g_locs.loc[i]));
-  for (unsigned t = 0; t < 3; t++)
+  for (unsigned t = 0; t < 3; t++) {
     if (tt_thread_blocked(&st, t) && (g_dut.caps.flags & TTDUT_CAP_BLOCKED)) fz_require_blocked(f, t);
-  if (f->nexpect == 0) fz_require_none(f, "the divergence is in the outcome, a fault or timing, not a location");
+    if (tt_thread_done(&st, t) && !g_end.r.thread[t].done) require(f, FZ_EX_DONE, t, 0);
+    unsigned mf = st.c.thr[t].fault_class, df = g_end.r.thread[t].fault;
+    if (mf != df && (mf == 0 || (g_dut.caps.flags & TTDUT_CAP_FAULT_CLASS))) require(f, FZ_EX_FAULT, t, mf);
+  }
+  if (out == TT_OUT_DEADLOCK && g_end.r.outcome != TTDUT_OUT_DEADLOCK && (g_dut.caps.flags & TTDUT_CAP_BLOCKED))
+    require(f, FZ_EX_DEADLOCK, 0, 0);
+  if (f->nexpect == 0) fz_require_none(f, "the divergence is in timing, which no end-state expectation states");
   char amb[200];
   if (d.mode == TTDUT_MODE_FUNC && explain(&d, amb, sizeof amb)) {
     fz_failf(f, "dut_amb", "%s — %s", msg, amb);
@@ -311,13 +390,19 @@ FZ_BOOKKEEPING static int check_prog(const fz_prog *in, fz_fail *f) {
   f->round = st.c.steps;
   f->has_round = 1;
   tt_reset(&st);
+  if (g_collect && g_raw) return collect(f->name, li >= 0 && strcmp(f->name, "dut_state") == 0
+                                                  ? g_locs.loc[li].kind : 255, f->msg);
   return 1;
 }
 
 FZ_BOOKKEEPING static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
   static fz_prog p;
   fz_prog_decode(d, n, &p);
-  return check_prog(&p, f);
+  g_raw = d;
+  g_raw_n = n;
+  int r = check_prog(&p, f);
+  g_raw = NULL;
+  return r;
 }
 
 static void stats(char *buf, size_t n) {

@@ -212,10 +212,10 @@ typedef enum fz_req_kind {
                            neither issues nor forgets a latch is a fixed point) */
   FZ_REQ_BUDGET         /* tt_run(B) stops after exactly B rounds: the state after B rounds */
 } fz_req_kind;
-enum { FZ_EX_LOC, FZ_EX_DONE, FZ_EX_BLOCKED, FZ_EX_DEADLOCK };
+enum { FZ_EX_LOC, FZ_EX_DONE, FZ_EX_BLOCKED, FZ_EX_DEADLOCK, FZ_EX_FAULT /* value: class */ };
 typedef struct fz_expect {
   uint8_t kind;              /* FZ_EX_* */
-  uint8_t thread;            /* DONE, BLOCKED */
+  uint8_t thread;            /* DONE, BLOCKED, FAULT */
   tt_loc loc;                /* LOC */
   uint32_t value;            /* LOC (mutex: 0 none, 1 + t) */
 } fz_expect;
