@@ -1,6 +1,7 @@
 #!/bin/sh
 # tools.sh [fuzz|test] — the tools `make fuzz` (default) or `make test` needs.
-#   test: clang with libFuzzer (Debian 12: clang, clang-14, libclang-rt-14-dev)
+#   test: clang with libFuzzer (Debian 12: clang, clang-14, libclang-rt-14-dev) and python3
+#         (the JSON round trip and the Python example implementation)
 #   fuzz: the same, plus llvm-14 (llvm-profdata/llvm-cov), gnuplot and zip; AFL++ (afl++) is
 #         optional: without it the campaign uses libFuzzer only.
 # As root, anything missing is installed with apt-get. As any other user nothing is installed:
@@ -13,6 +14,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' >"$tmp/t.c"
 command -v "$CC" >/dev/null 2>&1 || missing="$missing clang"   # `clang` (Debian 12: clang-14)
 "$CC" -fsanitize=fuzzer "$tmp/t.c" -o "$tmp/t" >/dev/null 2>&1 || missing="$missing libclang-rt-14-dev"
+command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 optional=""
 if [ "$what" = fuzz ]; then
   command -v llvm-profdata-14 >/dev/null 2>&1 || missing="$missing llvm-14"
