@@ -12,7 +12,7 @@ R=${REPORT_OUT:-reports/fuzz.md}
 PNG=$(dirname "$R")/fuzz-coverage.png
 NO_COV=${REPORT_NO_COV:-}
 mkdir -p "$(dirname "$R")" build/cov/prof build/fuzz
-T=$(grep -l '^FZ_ENTRY_POINTS(' fuzz/*.c | sed 's|^fuzz/||; s|\.c$||' | sort | tr '\n' ' ')
+T=$(grep -l '^FZ_ENTRY_POINTS(' fuzz/*.c | sed 's|^fuzz/||; s|\.c$||' | grep -vx dut_diff | sort | tr '\n' ' ')
 corpora() {  # every input we have for target $1
   echo corpus/$1
   [ -d corpus/reproducers/$1 ] && echo corpus/reproducers/$1
