@@ -129,15 +129,19 @@ dut-build: build/release/ttconf build/release/ttdut-serve build/release/dut/mode
 	@$(MAKE) --no-print-directory -q $(DUT_DEFECT_SOS) 2>/dev/null || \
 	  $(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(SENS_JOBS)) $(DUT_DEFECT_SOS)
 # dut_diff against a chosen set of planted defects (tests/dut_fire.sh): each is found from the
-# seeds within DUT_FIRE_RUNS structured mutations and minimised into a reproducer
+# seeds within DUT_FIRE_RUNS structured mutations and minimised into a reproducer; every dut_diff
+# invariant fires (knob/NAME=VALUE: the model opened with its own reading of an ambiguity, which
+# must come out as dut_amb with the AMB id). ttsim's adapter test runs when TTSIM=DIR is given.
 DUT_FIRE := SEM_NO_SATURATE:dut_state SEMINIT_CLAMPS:dut_state CFG_GLOBAL_ONE_BANK:dut_state \
             RMWCIB_WRONG_LANE:dut_state WAIT_REPLACES_LATCH:dut_outcome MUTEX1_VALID:dut_outcome \
-            CYC_CFG_OVERWRITE:dut_cycles
+            CYC_CFG_OVERWRITE:dut_cycles FAULT_CLASS_UNPREDICTABLE:dut_fault \
+            knob/wait_replace=overwrite:dut_amb knob/reserved_bits=ignore:dut_amb
 DUT_FIRE_RUNS ?= 20000
 dut-test: dut-build build/release/dut/spec_ref.so build/fuzz-tool/dut_diff
 	bash tests/dut.sh build/release "$(SENS_IDS)"
 	bash tests/dut_fire.sh $(DUT_FIRE_RUNS) $(DUT_FIRE)
 	bash tests/dut_python.sh build/release
+	@$(MAKE) --no-print-directory dut-ttsim-test
 
 # ttsim behind ttdut.h: make dut-ttsim TTSIM=DIR, make dut-ttsim-test TTSIM=DIR
 include conformance/dut/ttsim/ttsim.mk

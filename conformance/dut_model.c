@@ -28,6 +28,9 @@ typedef struct dm {
   tt_state step;      /* trace: the state before the current step */
   int have_base;
   int tracing;        /* reset's knob ttdut.trace=on */
+  uint8_t knob0[TT_KNOB_COUNT]; /* open("NAME=VALUE,..."): this instance's own readings, in
+                                  place of the defaults (an implementation that reads some
+                                  ambiguities differently; dut_diff's dut_amb test) */
   uint32_t ntrace, trace_total;
   ttdut_trace_rec trace[TRACE_CAP];
 } dm;
@@ -42,9 +45,24 @@ static void put(char *why, size_t n, const char *a, const char *b) {
 
 static void *m_open(const char *args, char *why, size_t n) {
   dm *d = calloc(1, sizeof *d);
-  (void)args;
   if (!d) { put(why, n, "out of memory", ""); return NULL; }
   tt_init(&d->st);
+  for (const char *p = args ? args : ""; *p;) {   /* NAME=VALUE[,NAME=VALUE...] */
+    char name[48], value[48];
+    size_t a = strcspn(p, "="), b;
+    if (!p[a] || a >= sizeof name) { put(why, n, "arguments are NAME=VALUE[,NAME=VALUE...]: ", p); free(d); return NULL; }
+    memcpy(name, p, a);
+    name[a] = 0;
+    b = strcspn(p + a + 1, ",");
+    if (b >= sizeof value) { put(why, n, "value too long: ", name); free(d); return NULL; }
+    memcpy(value, p + a + 1, b);
+    value[b] = 0;
+    int k = tt_knob_by_name(name), v = k >= 0 ? tt_knob_value_index((unsigned)k, value) : -1;
+    if (v < 0) { put(why, n, "unknown knob or value: ", name); free(d); return NULL; }
+    d->knob0[k] = (uint8_t)v;
+    p += a + 1 + b;
+    if (*p == ',') p++;
+  }
   return d;
 }
 
@@ -73,7 +91,7 @@ static int m_accepts(void *p, uint32_t word, char *why, size_t n) {
 static int m_reset(void *p, uint32_t mode, const ttdut_knob *k, uint32_t nk, char *why,
                    size_t n) {
   dm *d = p;
-  for (unsigned i = 0; i < TT_KNOB_COUNT; i++) d->st.p.knob[i] = 0;   /* every default */
+  for (unsigned i = 0; i < TT_KNOB_COUNT; i++) d->st.p.knob[i] = d->knob0[i];   /* defaults */
   if (mode > TTDUT_MODE_CYCLE || tt_set_mode(&d->st, (tt_mode)mode) != 0) {
     put(why, n, "mode not available in this build", "");
     return TTDUT_UNSUPPORTED;

@@ -34,6 +34,7 @@ unsigned tt_fault_code_class(unsigned code) {
 void tt_fault(tt_state *st, unsigned t, tt_fault_code code) {
   tt_thread *th = &st->c.thr[t];
   unsigned cls = fault_code_class[code];
+  if (TT_DEFECT(FAULT_CLASS_UNPREDICTABLE) && code == TT_FC_RESERVED_BITS) cls = TT_FAULT_UNPREDICTABLE;
   if (th->fault_class == TT_FAULT_NONE) {
     th->fault_class = (uint8_t)cls;
     th->fault_code = (uint8_t)code;
