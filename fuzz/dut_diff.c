@@ -110,8 +110,8 @@ FZ_BOOKKEEPING static void model_setup(tt_state *s, const dprog *d, const uint8_
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) tt_load_program(s, t, d->p.w[t], d->p.n[t]);
 }
 
-FZ_BOOKKEEPING static int dut_setup(const dprog *d, char *why, size_t n) {
-  ttdut_knob k[TT_KNOB_COUNT];
+FZ_BOOKKEEPING static int dut_setup_on(dutc *x, const dprog *d, int trace, char *why, size_t n) {
+  ttdut_knob k[TT_KNOB_COUNT + 1];
   uint32_t nk = 0;
   for (unsigned i = 0; i < TT_KNOB_COUNT; i++) {
     if (!d->p.knob[i]) continue;
@@ -128,18 +128,76 @@ FZ_BOOKKEEPING static int dut_setup(const dprog *d, char *why, size_t n) {
     k[nk].value = buf[i];
     nk++;
   }
-  if (g_dut.ops->reset(g_dut.d, d->mode, k, nk, why, n) != TTDUT_OK) return -1;
+  if (trace) k[nk++] = (ttdut_knob){TTDUT_KNOB_TRACE, "on"};
+  if (x->ops->reset(x->d, d->mode, k, nk, why, n) != TTDUT_OK) return -1;
   for (uint32_t i = 0; i < d->p.ninit; i++) {
     ttdut_loc l = {d->p.init[i].loc.kind, d->p.init[i].loc.sel, d->p.init[i].loc.index};
     unsigned banks = l.kind == TTDUT_LOC_CFG && l.index >= TT_CFG_GLOBAL_BASE ? 2 : 1;
     for (unsigned b = 0; b < banks; b++) {
       if (banks == 2) l.sel = b;
-      if (g_dut.ops->set(g_dut.d, &l, d->p.init[i].value, why, n) != TTDUT_OK) return -1;
+      if (x->ops->set(x->d, &l, d->p.init[i].value, why, n) != TTDUT_OK) return -1;
     }
   }
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
-    if (g_dut.ops->load(g_dut.d, t, d->p.w[t], d->p.n[t], why, n) != TTDUT_OK) return -1;
+    if (x->ops->load(x->d, t, d->p.w[t], d->p.n[t], why, n) != TTDUT_OK) return -1;
   return 0;
+}
+
+FZ_BOOKKEEPING static int dut_setup(const dprog *d, char *why, size_t n) {
+  return dut_setup_on(&g_dut, d, 0, why, n);
+}
+
+/* ---- where the two part: the first instruction whose execution records differ ------------ */
+#define TRACE_MAX 4096
+static ttdut_trace_rec g_tr_model[TRACE_MAX], g_tr_dut[TRACE_MAX];
+
+FZ_BOOKKEEPING static void fmt_writes(const ttdut_trace_rec *r, char *buf, size_t n) {
+  size_t k = 0;
+  buf[0] = 0;
+  for (uint32_t i = 0; i < r->nwrites && i < TTDUT_TRACE_WRITES && k + 40 < n; i++) {
+    char lb[48];
+    dutc_fmt_loc(&r->loc[i], lb, sizeof lb);
+    k += (size_t)snprintf(buf + k, n - k, "%s%s=0x%X", i ? " " : "", lb, r->value[i]);
+  }
+  if (!r->nwrites) snprintf(buf, n, "nothing");
+}
+
+/* With an implementation that records traces (TTDUT_CAP_TRACE), run the program on both with
+ * tracing and name the first executed instruction whose record (thread, index, word, what it
+ * wrote) differs: where the two implementations part. */
+FZ_BOOKKEEPING static void first_parting(const dprog *d, fz_fail *f) {
+  static dutc ref;
+  static int ref_open;
+  char why[160];
+  ttdut_result r;
+  if (!(g_dut.caps.flags & TTDUT_CAP_TRACE) || !g_dut.ops->trace) return;
+  if (!ref_open) {
+    if (dutc_open(&ref, ttdut_model_ops(), "", why, sizeof why) != 0) return;
+    ref_open = 1;
+  }
+  if (dut_setup_on(&ref, d, 1, why, sizeof why) != 0 || dut_setup_on(&g_dut, d, 1, why, sizeof why) != 0) return;
+  uint64_t budget = fz_budget(&d->p);
+  ref.ops->run(ref.d, budget, &r);
+  g_dut.ops->run(g_dut.d, budget, &r);
+  uint32_t nm = ref.ops->trace(ref.d, g_tr_model, TRACE_MAX), nd = g_dut.ops->trace(g_dut.d, g_tr_dut, TRACE_MAX);
+  if (nm > TRACE_MAX) nm = TRACE_MAX;
+  if (nd > TRACE_MAX) nd = TRACE_MAX;
+  for (uint32_t i = 0; i < nm || i < nd; i++) {
+    const ttdut_trace_rec *a = i < nm ? &g_tr_model[i] : NULL, *b = i < nd ? &g_tr_dut[i] : NULL;
+    int same = a && b && a->thread == b->thread && a->index == b->index && a->nwrites == b->nwrites;
+    for (uint32_t w = 0; same && w < a->nwrites && w < TTDUT_TRACE_WRITES; w++)
+      same = memcmp(&a->loc[w], &b->loc[w], sizeof a->loc[w]) == 0 && a->value[w] == b->value[w];
+    if (same) continue;
+    char wa[200], wb[200];
+    if (a) fmt_writes(a, wa, sizeof wa);
+    if (b) fmt_writes(b, wb, sizeof wb);
+    const ttdut_trace_rec *x = a ? a : b;
+    fz_detailf(f, "first instruction where the two part (execution record %u): t%u instruction %u (0x%08X)\n"
+               "  model wrote: %s\n  implementation %s%s\n", i, x->thread, x->index, x->word,
+               a ? wa : "(no more instructions)", b ? (b->thread == x->thread && b->index == x->index ? "wrote: " : "executed instead ") : "executed no more instructions",
+               b ? wb : "");
+    return;
+  }
 }
 
 /* ---- comparison ------------------------------------------------------------------------- */
@@ -381,6 +439,7 @@ FZ_BOOKKEEPING static int check_prog(const fz_prog *in, fz_fail *f) {
   if (out == TT_OUT_DEADLOCK && g_end.r.outcome != TTDUT_OUT_DEADLOCK && (g_dut.caps.flags & TTDUT_CAP_BLOCKED))
     require(f, FZ_EX_DEADLOCK, 0, 0);
   if (f->nexpect == 0) fz_require_none(f, "the divergence is in timing, which no end-state expectation states");
+  if (!g_collect) first_parting(&d, f);
   char amb[200];
   if (d.mode == TTDUT_MODE_FUNC && explain(&d, amb, sizeof amb)) {
     fz_failf(f, "dut_amb", "%s — %s", msg, amb);
