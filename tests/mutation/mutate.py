@@ -35,6 +35,7 @@ usage: mutate.py [--per-file N] [--seed S] [--jobs J] [--files a.c,b.c] [--fuzz 
 """
 import argparse
 import bisect
+import glob
 import concurrent.futures as cf
 import hashlib
 import json
@@ -57,7 +58,11 @@ GROUP.update({f: "cycle" for f in CYCLE})
 GROUP.update({f: "text" for f in TEXT})
 WARN = ("-std=c11 -Wall -Wextra -Werror -Wshadow -Wswitch-enum -Wcast-qual "
         "-Wstrict-prototypes -Wundef -Wvla -Wno-missing-field-initializers").split()
-CPP = ["-Imodel", "-D_POSIX_C_SOURCE=200809L"]
+# ttconf's other sources: conformance/ttdut.h's checker, the model behind it, the line protocol
+# client and the JSON export (the Makefile's DUT_SRC; dut_serve.c has a main of its own)
+RUNNER_EXTRA = sorted(f for f in glob.glob("conformance/dut_*.c") if not f.endswith("dut_serve.c")) + \
+               ["conformance/vec_json.c"]
+CPP = ["-Imodel", "-Iconformance", "-D_POSIX_C_SOURCE=200809L"]
 CC = os.environ.get("CC", "cc")
 TIMEOUT = 60          # seconds per test run (a mutant that loops is killed by the time-out)
 SKIP_UNITS = {"test_isa_exhaustive"}
@@ -255,6 +260,9 @@ class Builder:
                          ["-c", "-o", os.path.join(self.base, f[:-2] + ".o")]))
         jobs.append((["conformance/runner.c"] + self.obj_flags() +
                      ["-c", "-o", os.path.join(self.base, "runner.o")]))
+        for src in RUNNER_EXTRA:   # the implementation-under-test layer ttconf is linked with
+            jobs.append(([src] + self.obj_flags() +
+                         ["-c", "-o", os.path.join(self.base, os.path.basename(src)[:-2] + ".o")]))
         for u in self.units:
             jobs.append((["tests/%s.c" % u, "-Itests"] + self.obj_flags() +
                          ["-c", "-o", os.path.join(self.base, u + ".o")]))
@@ -271,8 +279,9 @@ class Builder:
         self.links = {}
         for u in self.units + ["runner"]:
             mp = os.path.join(self.base, u + ".map")
-            rc, out = cc([os.path.join(self.base, u + ".o"), lib, "-lpthread", "-Wl,-Map=" + mp,
-                          "-o", os.path.join(self.base, u + ".bin")])
+            extra = self.runner_extra() if u == "runner" else []
+            rc, out = cc([os.path.join(self.base, u + ".o")] + extra + [lib, "-lpthread", "-ldl",
+                          "-Wl,-Map=" + mp, "-o", os.path.join(self.base, u + ".bin")])
             if rc != 0:
                 sys.exit("mutation: baseline link of %s failed:\n%s" % (u, out))
             self.links[u] = set(re.findall(r"libtt\.a\((\w+)\.o\)", open(mp).read()))
@@ -289,8 +298,12 @@ class Builder:
                 objs.append(os.path.join(self.base, f[:-2] + ".o"))
         return objs
 
+    def runner_extra(self):
+        return [os.path.join(self.base, os.path.basename(src)[:-2] + ".o") for src in RUNNER_EXTRA]
+
     def link_all(self, wdir, objs, units):
-        rc, out = cc([os.path.join(self.base, "runner.o")] + objs + ["-o", os.path.join(wdir, "ttconf")])
+        rc, out = cc([os.path.join(self.base, "runner.o")] + self.runner_extra() + objs +
+                     ["-ldl", "-o", os.path.join(wdir, "ttconf")])
         if rc != 0:
             return "link ttconf: " + out
         for u in units:
