@@ -10,6 +10,7 @@
 #include "tt.h"
 #include "ttdut.h"
 #include "dut_model.h"
+#include "dut_util.h"
 
 /* ttdut.h numbers locations and fault classes as the vector format does; so does tt.h. */
 #define SAME(a, b) ((int)(a) == (int)(b))
@@ -279,24 +280,14 @@ static void m_snapshot(void *p) {
   d->have_base = 1;
 }
 
-typedef struct cctx { ttdut_loc *loc; uint32_t *a, *b, max, n; } cctx;
-
 static void changed_cb(void *vc, const tt_loc *l, uint32_t a, uint32_t b) {
-  cctx *c = vc;
-  if (c->n < c->max) {
-    c->loc[c->n].kind = l->kind;
-    c->loc[c->n].sel = l->sel;
-    c->loc[c->n].index = l->index;
-    c->a[c->n] = a;
-    c->b[c->n] = b;
-  }
-  c->n++;
+  ttdut_changes_add(vc, l->kind, l->sel, l->index, a, b);
 }
 
 static uint32_t m_changed(void *p, ttdut_loc *loc, uint32_t *before, uint32_t *after,
                           uint32_t max) {
   dm *d = p;
-  cctx c = {loc, before, after, max, 0};
+  ttdut_changes c = {loc, before, after, max, 0};
   if (!d->have_base) return 0;
   tt_state_diff(&d->base, &d->st, changed_cb, &c);
   return c.n;

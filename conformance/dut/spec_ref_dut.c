@@ -42,6 +42,7 @@
 #include <string.h>
 #include "tt.h"
 #include "ttdut.h"
+#include "dut_util.h"
 #include "spec_ref.h"
 
 #define SAME(a, b) ((int)(a) == (int)(b))
@@ -460,21 +461,10 @@ static void r_snapshot(void *p) {
   d->have_base = 1;
 }
 
-typedef struct clist {
-  ttdut_loc *loc;
-  uint32_t *a, *b, max, n;
-} clist;
+typedef ttdut_changes clist;
 
 static void note(clist *c, uint32_t kind, uint32_t sel, uint32_t index, uint32_t a, uint32_t b) {
-  if (a == b) return;
-  if (c->n < c->max) {
-    c->loc[c->n].kind = kind;
-    c->loc[c->n].sel = sel;
-    c->loc[c->n].index = index;
-    c->a[c->n] = a;
-    c->b[c->n] = b;
-  }
-  c->n++;
+  if (a != b) ttdut_changes_add(c, kind, sel, index, a, b);
 }
 
 /* The order of tt_state_diff: registers, counters, then L1 and MMIO words by granule. */
