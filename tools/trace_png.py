@@ -10,6 +10,7 @@ counters are drawn as a step line under the tracks. Only Python's standard libra
 gnuplot program are used; neither is needed by `make test`.
 """
 import json
+import shutil
 import subprocess
 import sys
 
@@ -32,6 +33,9 @@ def unit_colour(name, cat):
 def main():
     if len(sys.argv) not in (3, 5):
         sys.exit(__doc__)
+    if shutil.which("gnuplot") is None:
+        sys.exit("trace_png.py: gnuplot is not installed (not on PATH): install it, e.g. "
+                 "`sudo apt-get install gnuplot` (Debian/Ubuntu) or `brew install gnuplot` (macOS)")
     trace = json.load(open(sys.argv[1]))
     events = trace["traceEvents"]
     names = {}
@@ -98,7 +102,10 @@ def main():
             g.append("e")
     else:
         g.append("plot NaN")
-    subprocess.run(["gnuplot"], input="\n".join(g) + "\n", text=True, check=True)
+    try:
+        subprocess.run(["gnuplot"], input="\n".join(g) + "\n", text=True, check=True)
+    except (OSError, subprocess.CalledProcessError) as err:
+        sys.exit("trace_png.py: gnuplot failed: %s" % err)
 
 
 if __name__ == "__main__":
