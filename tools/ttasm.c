@@ -6,12 +6,14 @@
  *   ttasm --explain WORD|TEXT                               one instruction in words
  *   ttasm --help
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "asm.h"
 #include "isa.h"
+#include "listing.h"
 
 static void usage(FILE *f) {
   fputs("usage: ttasm -d [--style objdump|upper|named] [WORD... | -]\n"
@@ -30,7 +32,9 @@ static void usage(FILE *f) {
         "  --forms  list every instruction form with its fields, generated from isa.def\n"
         "  --explain  one instruction (a hex word or any accepted syntax) in words: unit, fields\n"
         "           with values and meaning, default substitutions, the Wait Gate bits that\n"
-        "           catch it\n"
+        "           catch it. 8 hex digits without 0x are a stream-file word, or objdump's hex\n"
+        "           column (the Tensix word rotated left by 2) when only that reading has a\n"
+        "           defined opcode; an objdump line (c8340002 ttsetc16 13,0) reads as in ttrun\n"
         "\n"
         "Accepted syntaxes: 0xB0050014 | ttstallwait 128, 1 | STALLWAIT 128, 1 |\n"
         "TT_OP_STALLWAIT(128, 1) | TTI_STALLWAIT(p_stall::STALL_CFG, p_stall::THCON) |\n"
@@ -261,11 +265,59 @@ static const char *unit_text(unsigned u) {
   return "?";
 }
 
+static int undefined_word(uint32_t w) {
+  tt_insn in;
+  tt_decode(w, &in);
+  return in.form == TT_FORM_UNDEFINED;
+}
+
+static uint32_t rotr2(uint32_t h) { return h >> 2 | h << 30; }
+
+/* The objdump hex column (8 hex digits without 0x) is the RISC-V encoding of the Tensix word,
+ * rotated left by 2 (model/listing.c reads it back so). A bare 8-digit word is read as is (a
+ * stream-file word) unless that opcode is undefined and the rotated reading is defined: then it
+ * is the hex column of objdump. The other reading, when defined, is named. An objdump line
+ * ("6494:  c8340002  ttsetc16 13,0" or "c8340002  ttsetc16 13,0") is read exactly as ttrun
+ * reads it. Returns 0 and *w when arg is one of these. */
+static int objdump_word(const char *arg, size_t n, uint32_t *w) {
+  static tt_listing lst;
+  tt_listing_error le;
+  size_t k = 0, s0 = 0;
+  while (s0 < n && isspace((unsigned char)arg[s0])) s0++;
+  while (s0 + k < n && isxdigit((unsigned char)arg[s0 + k])) k++;
+  if (k == 8 && k == n) {
+    uint32_t raw, rot;
+    if (parse_word(arg, n, &raw) != 0) return -1;
+    rot = rotr2(raw);
+    if (undefined_word(raw) && !undefined_word(rot)) {
+      printf("(%s read as objdump's hex column: the RISC-V encoding of Tensix word 0x%08X rotated left by 2,\n"
+             " as ttrun reads an objdump line; as a stream-file word, 0x%08X has an undefined opcode)\n",
+             arg, rot, raw);
+      *w = rot;
+      return 0;
+    }
+    if (!undefined_word(rot) && rot != raw) {
+      tt_insn in;
+      tt_decode(rot, &in);
+      printf("(%s read as a stream-file word; as objdump's hex column it would be 0x%08X, %s:\n"
+             " `ttasm --explain 0x%08X` explains that one)\n", arg, rot, tt_insn_name(&in), rot);
+    }
+    *w = raw;
+    return 0;
+  }
+  if (k != 8 && !(k > 0 && s0 + k < n && arg[s0 + k] == ':')) return -1;
+  if (tt_listing_parse(arg, n, &lst, &le) != 0 || lst.n != 1 || lst.origin[0] != TT_LST_OBJDUMP) return -1;
+  printf("(read as an objdump line, as ttrun reads it: the hex column is Tensix word 0x%08X rotated left by 2)\n",
+         lst.word[0]);
+  *w = lst.word[0];
+  return 0;
+}
+
 static int explain(const char *arg) {
   uint32_t w;
   tt_asm_error e;
   size_t n = strlen(arg);
-  if (parse_word(arg, n, &w) != 0 && tt_asm_insn(arg, n, &w, &e) != 0) {
+  if (objdump_word(arg, n, &w) != 0 && parse_word(arg, n, &w) != 0 && tt_asm_insn(arg, n, &w, &e) != 0) {
     const char *p = arg;
     if (!strncmp(p, "tt", 2) || !strncmp(p, "TT", 2)) p += 2;
     size_t k = strcspn(p, " \t,(");
