@@ -43,6 +43,27 @@ for K in corpus/kernels/*/; do
       "$J" "$base.json" >/dev/null && ok || bad "$base.json: not well-formed JSON"
       res=$("$B/ttconf" --mode both "$base.vec" 2>&1 | tail -n 1)
       [ "$res" = "1 passed, 0 failed" ] && ok || bad "$base.vec: conformance runner says '$res'"
+      # The vector catches regressions (issue 23 item 5): it is strict and says how far every
+      # thread got; a SEMINIT planted before any thread's first instruction fails it, and so does
+      # a changed location that no expect line names any more.
+      grep -q '^strict' "$base.vec" && ok || bad "$base.vec: no 'strict'"
+      for t in 0 1 2; do
+        case $set in *$t*) ;; *) continue ;; esac
+        grep -q "^expect t$t\.issued = [0-9]*\$" "$base.vec" && ok || bad "$base.vec: no 'expect t$t.issued = K'"
+        awk -v p="t$t:" 'index($0, p) == 1 && !d { print p " 0xA3100200   # planted: SEMINIT sem7 max 1"; d = 1 } { print }' \
+          "$base.vec" >"$base.plant$t.vec"
+        "$B/ttconf" --mode both "$base.plant$t.vec" >"$base.plant$t.out" 2>&1
+        rc=$?
+        [ $rc = 1 ] && ok || bad "$base.vec: a SEMINIT planted before t$t's first instruction still passes (ttconf status $rc)"
+      done
+      n=$(grep -n '^expect [^ ]* = ' "$base.vec" | grep -v -e '\.issued = ' -e '\.issue\[' -e '\.hazard\[' \
+          -e 'expect cycles' -e 'expect hazards' | tail -n 1 | cut -d: -f1)
+      if [ -n "$n" ]; then
+        sed "${n}d" "$base.vec" >"$base.unnamed.vec"
+        "$B/ttconf" --mode both "$base.unnamed.vec" >"$base.unnamed.out" 2>&1
+        rc=$?
+        [ $rc = 1 ] && ok || bad "$base.vec: without its line $n (a changed location) it still passes (ttconf status $rc)"
+      fi
       if [ $m = cycle ]; then
         "$J" --trace "$base.trace.json" >/dev/null && ok || bad "$base.trace.json: not valid trace-event JSON"
       fi
@@ -134,6 +155,97 @@ grep -q '0 is replaced by B6 STALL_MATH' "$OUT/explain2.txt" && grep -q '0 is re
   bad "ttasm --explain: Config index name"
 "$X" --explain "ttbogus 1" >/dev/null 2>&1
 [ $? = 1 ] && ok || bad "ttasm --explain: bad text not refused"
+
+# --fail-on (issue 23 item 6): a deadlock exits 0 without it and 32 + the conditions that held
+# with it (deadlock 1, blocked 2, hazard 4, fault 8, budget 16).
+fail_on() {  # WANT_STATUS WHAT ttrun-args...
+  local want=$1 what=$2
+  shift 2
+  "$B/ttrun" "$@" >"$OUT/failon.out" 2>"$OUT/failon.err"
+  local rc=$?
+  [ $rc = "$want" ] && ok || bad "--fail-on: $what: status $rc, expected $want ($(head -1 "$OUT/failon.err"))"
+}
+K3=(--t0 $S/trisc0.txt --t1 $S/trisc1.txt --t2 $S/trisc2.txt)
+fail_on 0 "sdpa deadlock, no --fail-on" "${K3[@]}"
+fail_on 33 "sdpa deadlock" "${K3[@]}" --fail-on deadlock
+grep -q '^ttrun: --fail-on: deadlock (exit status 33)$' "$OUT/failon.err" && ok || bad "--fail-on: the condition is not named on stderr"
+fail_on 35 "sdpa deadlock,blocked" "${K3[@]}" --fail-on deadlock,blocked
+fail_on 43 "sdpa all (deadlock, blocked, fault)" "${K3[@]}" --fail-on all
+fail_on 41 "sdpa deadlock + fault, repeated option" "${K3[@]}" --fail-on deadlock --fail-on fault
+fail_on 0 "sdpa, hazard only (functional mode has none)" "${K3[@]}" --fail-on hazard
+fail_on 36 "add1 hazards in cycle mode" --mode cycle --t0 $A/trisc0.txt --t1 $A/trisc1.txt --t2 $A/trisc2.txt --fail-on hazard
+fail_on 48 "budget" --budget 10 "${K3[@]}" --fail-on budget
+fail_on 40 "a run that ends done with a fault" --t0 "$OUT/mutex.txt" --fail-on all
+printf 'ttseminit 1, 0, 2\nttsempost 2\n' >"$OUT/clean.txt"
+fail_on 0 "a clean run that ends done" --t0 "$OUT/clean.txt" --mode cycle --fail-on all
+fail_on 2 "an unknown condition" "${K3[@]}" --fail-on deadlok
+"$B/ttrun" --help | grep -q -- '--fail-on' && ok || bad "--fail-on not in --help"
+
+# CLI edges (issue 23 item 7): each is refused with a message that says what is wrong.
+cli_err() {  # WANT_STATUS PATTERN WHAT ttrun-args...
+  local want=$1 pat=$2 what=$3
+  shift 3
+  "$B/ttrun" "$@" >"$OUT/cli.out" 2>"$OUT/cli.err"
+  local rc=$?
+  [ $rc = "$want" ] && head -n 1 "$OUT/cli.err" | grep -q -- "$pat" && ok ||
+    bad "$what: status $rc (expected $want), first stderr line '$(head -n 1 "$OUT/cli.err")' (expected '$pat')"
+}
+for b in -5 -1 ' 5' +5 0x-5 0 abc 5x 99999999999999999999 0x10000000000000000; do
+  cli_err 2 "^ttrun: --budget needs a whole number from 1 to 18446744073709551615 (decimal or 0x hex), not '$b'$" \
+    "--budget '$b'" --budget "$b" --t0 "$OUT/mutex.txt"
+done
+"$B/ttrun" --budget 0x10 --t0 "$OUT/mutex.txt" | grep -q '^ttrun: functional mode, budget 16 rounds$' && ok ||
+  bad "--budget 0x10 is not 16"
+cli_err 2 '^ttrun: unknown option --foo$' "unknown option" --foo --t0 "$OUT/mutex.txt"
+cli_err 2 '^ttrun: unknown option --t3=x$' "unknown option with =" --t3=x
+grep -q '^usage: ttrun' "$OUT/cli.err" && ok || bad "unknown option: no usage after the message"
+cli_err 2 "^ttrun: $S/trisc1.txt: a file without an option is read as a conformance vector and must be named \*\.vec; give a thread listing with --t0, --t1 or --t2" \
+  "a listing without --tN" $S/trisc1.txt
+cli_err 2 "^ttrun: --t0 given twice ('$OUT/mutex.txt', then '$S/trisc0.txt'): give it once$" "--t0 twice" \
+  --t0 "$OUT/mutex.txt" --t0 $S/trisc0.txt
+cli_err 2 "^ttrun: --mode given twice" "--mode twice" --mode cycle --mode func --t0 "$OUT/mutex.txt"
+: >"$OUT/empty.txt"
+cli_err 1 "^$OUT/empty.txt:1:1: no Tensix instruction in $OUT/empty.txt" "an empty listing" --t0 "$OUT/empty.txt"
+printf 'build/x.elf:     file format elf32-littleriscv\n\nDisassembly of section .text:\n\n00006290 <_start>:\n    6290:\t00000513          \tli\ta0,0\n    6294:\t00008067          \tret\n' \
+  >"$OUT/riscv-only.txt"
+cli_err 1 "^$OUT/riscv-only.txt:1:1: no Tensix instruction in $OUT/riscv-only.txt: of its 7 line(s), 2 are RISC-V code" \
+  "a RISC-V-only objdump" --t1 $S/trisc1.txt --t2 "$OUT/riscv-only.txt"
+
+# The mnemonic column of a stream file names the instruction its word encodes; a mismatch is an
+# error at the mnemonic (here line 8 of sdpa's trisc1.txt, SEMWAIT, with its word made a SEMPOST).
+sed '8s/^a6010202/a4010202/' $S/trisc1.txt >"$OUT/mnem1.txt"
+cli_err 1 "^$OUT/mnem1.txt:8:19: the mnemonic column says SEMWAIT, but the word 0xA4010202 is SEMPOST" \
+  "stream file: word and mnemonic column differ" --t1 "$OUT/mnem1.txt"
+printf 'a6010202  SEMWAIT\na6010202  SEMPOST 2\n' >"$OUT/mnem2.txt"
+cli_err 1 "^$OUT/mnem2.txt:2:11: the mnemonic column says SEMPOST, but the word 0xA6010202 is SEMWAIT" \
+  "stream file without the kind column: mismatch" --t0 "$OUT/mnem2.txt"
+printf 'a6010202  sync  SEMWIAT\n' >"$OUT/mnem3.txt"
+cli_err 1 "^$OUT/mnem3.txt:1:17: the mnemonic column says 'SEMWIAT' (no instruction of that name)" \
+  "stream file: an unknown name in the mnemonic column" --t0 "$OUT/mnem3.txt"
+printf 'a6010202  any free text\n' >"$OUT/mnem4.txt"
+"$B/ttrun" --t0 "$OUT/mnem4.txt" >/dev/null 2>&1 && ok || bad "stream file: free text after the word is refused"
+
+# trace_png.py without gnuplot: one line that says how to install it, a non-zero status.
+PY=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
+if [ -n "$PY" ]; then
+  env PATH=/nonexistent "$PY" tools/trace_png.py "$OUT/sdpa__tenstorrent-docs.t012.cycle.trace.json" "$OUT/x.png" \
+    >"$OUT/png.out" 2>"$OUT/png.err"
+  rc=$?
+  [ $rc != 0 ] && [ "$(wc -l <"$OUT/png.err")" = 1 ] && grep -q 'gnuplot is not installed.*apt-get install gnuplot' "$OUT/png.err" &&
+    ok || bad "trace_png.py without gnuplot: status $rc, stderr '$(head -3 "$OUT/png.err")'"
+else
+  echo "skip: trace_png.py without gnuplot (no python3)"
+fi
+
+# ttasm --explain of objdump's hex column (the Tensix word rotated left by 2), as ttrun reads it.
+"$X" --explain c8340002 >"$OUT/explain3.txt" 2>&1
+grep -q '^0xB20D0000  ttsetc16 13, 0$' "$OUT/explain3.txt" && grep -q 'rotated left by 2' "$OUT/explain3.txt" &&
+  grep -q '^unit: Configuration Unit — SETC16' "$OUT/explain3.txt" && ok ||
+  bad "ttasm --explain c8340002: $(head -3 "$OUT/explain3.txt")"
+printf '    7294:\tc8340002          \tttsetc16\t13,0\n' >"$OUT/objdump1.txt"
+w=$("$B/ttrun" --t0 "$OUT/objdump1.txt" --emit-vec "$OUT/objdump1.vec" >/dev/null && grep -o '# 0x[0-9A-F]* ' "$OUT/objdump1.vec" | head -1)
+"$X" --explain "$(cat "$OUT/objdump1.txt")" | grep -q "^${w#\# } " && ok || bad "ttasm --explain of an objdump line differs from ttrun's word '$w'"
+"$X" --explain a6010202 | grep -q '^0xA6010202  ttsemwait 2, 128, 2$' && ok || bad "ttasm --explain a6010202 (a stream word)"
 
 echo "ttrun tests: $pass passed, $fail failed"
 [ $fail = 0 ]
