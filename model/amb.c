@@ -1,4 +1,5 @@
-/* amb.c — the ambiguity registry (ambiguities.def) as read-only tables. */
+/* amb.c — the ambiguity registry (ambiguities.def) as read-only tables. It reads the knob names
+ * and values from the state (state.c); nothing below it reads the registry. */
 #include <string.h>
 #include "internal.h"
 
@@ -29,32 +30,6 @@ const tt_amb *tt_amb_by_id(unsigned id) {
   for (unsigned i = 0; i < tt_amb_count(); i++)
     if (amb_rows[i].id == id) return &amb_rows[i];
   return NULL;
-}
-
-int tt_knob_value_index(unsigned knob, const char *value) {
-  const char *v = tt_knob_values(knob);
-  size_t len = strlen(value);
-  for (int idx = 0; idx < 16 && *v; idx++) {  /* at most 16 values per knob */
-    const char *bar = strchr(v, '|');
-    size_t n = bar ? (size_t)(bar - v) : strlen(v);
-    if (n == len && memcmp(v, value, n) == 0) return idx;
-    if (!bar) break;
-    v = bar + 1;
-  }
-  return -1;
-}
-
-int tt_knob_by_name(const char *name) {
-  for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
-    if (strcmp(tt_knob_name(k), name) == 0) return (int)k;
-  return -1;
-}
-
-unsigned tt_knob_value_count(unsigned knob) {
-  const char *v = tt_knob_values(knob);
-  unsigned n = 1;
-  for (unsigned i = 0; i < 256 && v[i]; i++) n += v[i] == '|';  /* values strings are short */
-  return n;
 }
 
 const tt_amb_reading *tt_amb_reading_of(unsigned knob, unsigned value) {

@@ -57,6 +57,32 @@ const char *tt_knob_values(unsigned k) { return k < TT_KNOB_COUNT ? knob_rows[k]
 const char *tt_knob_ref(unsigned k) { return k < TT_KNOB_COUNT ? knob_rows[k].ref : "?"; }
 const char *tt_knob_text(unsigned k) { return k < TT_KNOB_COUNT ? knob_rows[k].text : "?"; }
 
+int tt_knob_value_index(unsigned knob, const char *value) {
+  const char *v = tt_knob_values(knob);
+  size_t len = strlen(value);
+  for (int idx = 0; idx < 16 && *v; idx++) {  /* at most 16 values per knob */
+    const char *bar = strchr(v, '|');
+    size_t n = bar ? (size_t)(bar - v) : strlen(v);
+    if (n == len && memcmp(v, value, n) == 0) return idx;
+    if (!bar) break;
+    v = bar + 1;
+  }
+  return -1;
+}
+
+int tt_knob_by_name(const char *name) {
+  for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
+    if (strcmp(tt_knob_name(k), name) == 0) return (int)k;
+  return -1;
+}
+
+unsigned tt_knob_value_count(unsigned knob) {
+  const char *v = tt_knob_values(knob);
+  unsigned n = 1;
+  for (unsigned i = 0; i < 256 && v[i]; i++) n += v[i] == '|';  /* values strings are short */
+  return n;
+}
+
 int tt_knob_set(tt_state *st, const char *name, const char *value) {
   int k = tt_knob_by_name(name);
   if (k < 0) return -1;
