@@ -201,6 +201,12 @@ static void eval_loc(run_ctx *c, const tt_vec_expect *x) {
     end(c->res, ck, 0, 0);
     return;
   }
+  if (r == TTDUT_ERROR) {
+    sb_str(&s, "the implementation failed: ");
+    sb_str(&s, why);
+    end(c->res, ck, 0, 0);
+    return;
+  }
   if (r != TTDUT_OK) {
     not_comparable(c->res, ck, &s, why[0] ? why : "the implementation cannot read it");
     return;
@@ -525,15 +531,18 @@ static tt_vec_status setup(run_ctx *c) {
   if (nk && !(d->caps.flags & TTDUT_CAP_KNOBS))
     return whole(res, TT_VEC_NOT_COMPARABLE, v->profile_line ? v->profile_line : v->knobs[0].line,
                  "the implementation has no knobs or profiles", "");
-  if (d->ops->reset(d->d, (uint32_t)c->mode, k, nk, why, sizeof why) != TTDUT_OK) {
-    why[sizeof why - 1] = 0;
+  int rr = d->ops->reset(d->d, (uint32_t)c->mode, k, nk, why, sizeof why);
+  why[sizeof why - 1] = 0;
+  if (rr == TTDUT_ERROR) return whole(res, TT_VEC_FAIL, 0, "the implementation failed: ", why);
+  if (rr != TTDUT_OK) {
     return whole(res, TT_VEC_NOT_COMPARABLE, v->profile_line ? v->profile_line
                  : v->nknobs ? v->knobs[0].line : 0, "reset refused: ", why);
   }
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
     for (uint32_t i = 0; i < v->prog_len[t]; i++)
-      if (d->ops->accepts(d->d, v->prog[t][i], why, sizeof why) != TTDUT_OK) {
+      if ((rr = d->ops->accepts(d->d, v->prog[t][i], why, sizeof why)) != TTDUT_OK) {
         why[sizeof why - 1] = 0;
+        if (rr == TTDUT_ERROR) return whole(res, TT_VEC_FAIL, v->prog_line[t][i], "the implementation failed: ", why);
         char w[16];
         tt_vec_fmt_hex(w, sizeof w, v->prog[t][i], 8);
         sb s;
@@ -557,14 +566,16 @@ static tt_vec_status setup(run_ctx *c) {
       why[sizeof why - 1] = 0;
       if (r == TTDUT_REFUSED && is_host(l.kind))
         return whole(res, TT_VEC_ERROR, in->line, "host store refused: ", why);
+      if (r == TTDUT_ERROR) return whole(res, TT_VEC_FAIL, in->line, "the implementation failed: ", why);
       if (r != TTDUT_OK)
         return whole(res, TT_VEC_NOT_COMPARABLE, in->line, "cannot set the init location: ",
                      why[0] ? why : "not settable in this implementation");
     }
   }
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
-    if (d->ops->load(d->d, t, v->prog[t], v->prog_len[t], why, sizeof why) != TTDUT_OK) {
+    if ((rr = d->ops->load(d->d, t, v->prog[t], v->prog_len[t], why, sizeof why)) != TTDUT_OK) {
       why[sizeof why - 1] = 0;
+      if (rr == TTDUT_ERROR) return whole(res, TT_VEC_FAIL, v->prog_len[t] ? v->prog_line[t][0] : 0, "the implementation failed: ", why);
       return whole(res, TT_VEC_NOT_COMPARABLE, v->prog_len[t] ? v->prog_line[t][0] : 0,
                    "program refused: ", why);
     }

@@ -3,6 +3,7 @@
  * `ttconf --dut-cmd "COMMAND"`. COMMAND runs under /bin/sh; its stderr is passed through.
  * A process that dies or answers out of protocol fails the run with what it said last. */
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,9 +15,16 @@
 #include "dut_proto.h"
 #include "dut_check.h"
 
+/* How long one answer may take (a run included) before the process is taken as hung: seconds,
+ * from the environment variable TTDUT_TIMEOUT (default 60). */
+#define DEFAULT_TIMEOUT_S 60
+
 typedef struct proc {
   pid_t pid;
-  FILE *in;     /* its stdout */
+  int in;       /* its stdout (read with poll, so that a hung process cannot hang the runner) */
+  char buf[DUT_LINE_MAX];
+  size_t blen;  /* bytes in buf not yet returned as lines */
+  int timeout_ms;
   FILE *out;    /* its stdin */
   int dead;
   char line[DUT_LINE_MAX];
@@ -41,18 +49,37 @@ static void die(proc *p, const char *what) {
   p->dead = 1;
 }
 
-/* Read one response line into p->line (without the newline). 0, or -1 when the process ended. */
+/* Read one response line into p->line (without the newline). 0, or -1 when the process ended,
+ * answered a line too long, or did not answer within the time-out. */
 static int read_line(proc *p) {
   if (p->dead) return -1;
-  if (!fgets(p->line, sizeof p->line, p->in)) {
-    die(p, "closed its output (exited or crashed)");
-    return -1;
+  for (;;) {   /* bounded: each pass consumes input or returns */
+    char *nl = memchr(p->buf, '\n', p->blen);
+    if (nl) {
+      size_t n = (size_t)(nl - p->buf);
+      memcpy(p->line, p->buf, n);
+      p->line[n] = 0;
+      if (n && p->line[n - 1] == '\r') p->line[n - 1] = 0;
+      memmove(p->buf, nl + 1, p->blen - n - 1);
+      p->blen -= n + 1;
+      return 0;
+    }
+    if (p->blen == sizeof p->buf) { die(p, "response line too long"); return -1; }
+    struct pollfd pf = {p->in, POLLIN, 0};
+    int r = poll(&pf, 1, p->timeout_ms);
+    if (r < 0 && errno == EINTR) continue;
+    if (r == 0) {
+      char msg[96];
+      snprintf(msg, sizeof msg, "no answer within %d s (TTDUT_TIMEOUT): taken as hung, stopped", p->timeout_ms / 1000);
+      die(p, msg);
+      kill(-p->pid, SIGKILL);
+      return -1;
+    }
+    ssize_t k = r > 0 ? read(p->in, p->buf + p->blen, sizeof p->buf - p->blen) : -1;
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) { die(p, "closed its output (exited or crashed)"); return -1; }
+    p->blen += (size_t)k;
   }
-  size_t n = strlen(p->line);
-  if (n && p->line[n - 1] == '\n') p->line[--n] = 0;
-  else if (n == sizeof p->line - 1) { die(p, "response line too long"); return -1; }
-  if (n && p->line[n - 1] == '\r') p->line[--n] = 0;
-  return 0;
 }
 
 /* Send a request and read its first response line. Returns TTDUT_OK / UNSUPPORTED / REFUSED,
@@ -77,7 +104,7 @@ static int request(proc *p, const char *req, const char **rest) {
 }
 
 static int status(proc *p, int r, const char *rest, char *why, size_t n) {
-  if (r < 0) { copy(why, n, p->last_error); return TTDUT_UNSUPPORTED; }
+  if (r < 0) { copy(why, n, p->last_error); return TTDUT_ERROR; }
   if (r != TTDUT_OK) copy(why, n, rest);
   return r;
 }
@@ -94,6 +121,7 @@ static void *p_open(const char *cmd, char *why, size_t n) {
   p->pid = fork();
   if (p->pid < 0) { copy(why, n, strerror(errno)); free(p); return NULL; }
   if (p->pid == 0) {
+    setpgid(0, 0);   /* its own process group: a hung implementation is stopped whole */
     dup2(to[0], 0);
     dup2(from[1], 1);
     close(to[0]); close(to[1]); close(from[0]); close(from[1]);
@@ -103,8 +131,11 @@ static void *p_open(const char *cmd, char *why, size_t n) {
   close(to[0]);
   close(from[1]);
   p->out = fdopen(to[1], "w");
-  p->in = fdopen(from[0], "r");
-  if (!p->out || !p->in) { copy(why, n, "fdopen failed"); free(p); return NULL; }
+  p->in = from[0];
+  if (!p->out) { copy(why, n, "fdopen failed"); free(p); return NULL; }
+  const char *to_env = getenv("TTDUT_TIMEOUT");
+  long secs = to_env && *to_env ? strtol(to_env, NULL, 10) : DEFAULT_TIMEOUT_S;
+  p->timeout_ms = (int)((secs > 0 && secs < 86400 ? secs : DEFAULT_TIMEOUT_S) * 1000);
   const char *rest;
   char req[32];
   snprintf(req, sizeof req, "hello %d", DUT_PROTO_VERSION);
@@ -120,7 +151,7 @@ static void p_close(void *vp) {
   const char *rest;
   if (!p->dead) request(p, "quit", &rest);
   if (p->out) fclose(p->out);
-  if (p->in) fclose(p->in);
+  if (p->in >= 0) close(p->in);
   if (p->pid > 0) waitpid(p->pid, NULL, 0);
   free(p);
 }
@@ -203,19 +234,19 @@ static int p_set(void *vp, const ttdut_loc *l, uint32_t v, char *why, size_t n) 
 static int p_load(void *vp, uint32_t t, const uint32_t *w, uint32_t count, char *why, size_t n) {
   proc *p = vp;
   const char *rest;
-  if (p->dead) { copy(why, n, p->last_error); return TTDUT_UNSUPPORTED; }
+  if (p->dead) { copy(why, n, p->last_error); return TTDUT_ERROR; }
   /* one line: "load tN W W W ..." (11 bytes a word; 4096 words fit in 45 KiB) */
   fprintf(p->out, "load t%u", t);
   for (uint32_t i = 0; i < count; i++) fprintf(p->out, " 0x%08X", w[i]);
-  if (fputc('\n', p->out) == EOF || fflush(p->out) == EOF) { die(p, "cannot write its input"); copy(why, n, p->last_error); return TTDUT_UNSUPPORTED; }
-  if (read_line(p) != 0) { copy(why, n, p->last_error); return TTDUT_UNSUPPORTED; }
+  if (fputc('\n', p->out) == EOF || fflush(p->out) == EOF) { die(p, "cannot write its input"); copy(why, n, p->last_error); return TTDUT_ERROR; }
+  if (read_line(p) != 0) { copy(why, n, p->last_error); return TTDUT_ERROR; }
   const char *l = p->line;
   if (strcmp(l, "ok") == 0 || strncmp(l, "ok ", 3) == 0) return TTDUT_OK;
   if (strcmp(l, "no") == 0 || strncmp(l, "no ", 3) == 0) { copy(why, n, l[2] ? l + 3 : ""); return TTDUT_UNSUPPORTED; }
   rest = l;
   die(p, "bad answer to load");
   copy(why, n, rest);
-  return TTDUT_UNSUPPORTED;
+  return TTDUT_ERROR;
 }
 
 static int p_run(void *vp, uint64_t budget, ttdut_result *r) {
@@ -266,7 +297,7 @@ static int p_get(void *vp, const ttdut_loc *l, uint32_t *v, char *why, size_t n)
   if (r == TTDUT_OK) {
     char *end;
     unsigned long long x = strtoull(rest, &end, 0);
-    if (end == rest || x > 0xFFFFFFFFull) { die(p, "bad value in answer to get"); copy(why, n, p->last_error); return TTDUT_UNSUPPORTED; }
+    if (end == rest || x > 0xFFFFFFFFull) { die(p, "bad value in answer to get"); copy(why, n, p->last_error); return TTDUT_ERROR; }
     *v = (uint32_t)x;
     return TTDUT_OK;
   }

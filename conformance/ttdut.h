@@ -28,7 +28,9 @@
  * a mode, knob or profile it does not have, an instruction word it does not accept — and
  * makes what depends on it *not comparable* (neither pass nor fail). REFUSED is an answer of
  * the machine itself (the host port refusing a store or load: unmapped, read-only, bad
- * size), which the vector format turns into a failure. Every refusal may say why in `why`
+ * size), which the vector format turns into a failure. ERROR means the implementation itself
+ * failed (it crashed, hung or broke the line protocol): the run fails, it is never taken as
+ * "not comparable". Every refusal may say why in `why`
  * (NUL-terminated, at most `why_len` bytes; may be left empty).
  *
  * Numbering follows the vector format (conformance/README.md), so that a location written
@@ -47,7 +49,7 @@ extern "C" {
 
 #define TTDUT_VERSION 1
 
-enum { TTDUT_OK = 0, TTDUT_UNSUPPORTED = 1, TTDUT_REFUSED = 2 };
+enum { TTDUT_OK = 0, TTDUT_UNSUPPORTED = 1, TTDUT_REFUSED = 2, TTDUT_ERROR = 3 };
 
 enum { TTDUT_MODE_FUNC = 0, TTDUT_MODE_CYCLE = 1 };
 

@@ -129,20 +129,22 @@ FZ_BOOKKEEPING static int dut_setup_on(dutc *x, const dprog *d, int trace, char 
     nk++;
   }
   if (trace) k[nk++] = (ttdut_knob){TTDUT_KNOB_TRACE, "on"};
-  if (x->ops->reset(x->d, d->mode, k, nk, why, n) != TTDUT_OK) return -1;
+  int r = x->ops->reset(x->d, d->mode, k, nk, why, n);
+  if (r != TTDUT_OK) return r == TTDUT_ERROR ? -2 : -1;
   for (uint32_t i = 0; i < d->p.ninit; i++) {
     ttdut_loc l = {d->p.init[i].loc.kind, d->p.init[i].loc.sel, d->p.init[i].loc.index};
     unsigned banks = l.kind == TTDUT_LOC_CFG && l.index >= TT_CFG_GLOBAL_BASE ? 2 : 1;
     for (unsigned b = 0; b < banks; b++) {
       if (banks == 2) l.sel = b;
-      if (x->ops->set(x->d, &l, d->p.init[i].value, why, n) != TTDUT_OK) return -1;
+      if ((r = x->ops->set(x->d, &l, d->p.init[i].value, why, n)) != TTDUT_OK) return r == TTDUT_ERROR ? -2 : -1;
     }
   }
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
-    if (x->ops->load(x->d, t, d->p.w[t], d->p.n[t], why, n) != TTDUT_OK) return -1;
+    if ((r = x->ops->load(x->d, t, d->p.w[t], d->p.n[t], why, n)) != TTDUT_OK) return r == TTDUT_ERROR ? -2 : -1;
   return 0;
 }
 
+/* 0 ready; -1 the implementation cannot run this program (not comparable); -2 it failed. */
 FZ_BOOKKEEPING static int dut_setup(const dprog *d, char *why, size_t n) {
   return dut_setup_on(&g_dut, d, 0, why, n);
 }
@@ -404,7 +406,12 @@ FZ_BOOKKEEPING static int check_prog(const fz_prog *in, fz_fail *f) {
   n_inputs++;
   restrict_prog(in, &d);
   model_setup(&st, &d, d.p.knob);
-  if (dut_setup(&d, why, sizeof why) != 0) { tt_reset(&st); return 0; }  /* not comparable */
+  int setup = dut_setup(&d, why, sizeof why);
+  if (setup == -2) {
+    tt_reset(&st);
+    return fz_failf(f, "dut_outcome", "the implementation failed: %s", why);
+  }
+  if (setup != 0) { tt_reset(&st); return 0; }  /* not comparable */
   uint64_t budget = fz_budget(&d.p);
   tt_outcome out = tt_run(&st, budget);
   if (g_dut.ops->run(g_dut.d, budget, &g_end.r) != TTDUT_OK) {

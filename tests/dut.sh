@@ -67,6 +67,14 @@ out=$("$ttconf" --mode func --dut-cmd "$quitter" conformance/init 2>&1); rc=$?
 last=$(tail -n 1 <<<"$out")
 [ $rc -eq 1 ] && grep -q '^0 passed' <<<"$last" && grep -q 'failed to run the vector' <<<"$out" && ok ||
   bad "a process that dies in a run: status $rc, '$last'"
+# a process that stops answering in a run is taken as hung after TTDUT_TIMEOUT seconds
+sleeper='read l; echo "ok 1"; read l; echo "ok name=sleeper modes=func set=gpr,cfg,tcfg get=gpr flags=issued"; while read l; do case $l in run*) sleep 20;; get*) echo "ok 0";; *) echo ok;; esac; done'
+t0=$(date +%s)
+out=$(TTDUT_TIMEOUT=2 "$ttconf" --mode func --dut-cmd "$sleeper" conformance/init 2>&1); rc=$?
+took=$(( $(date +%s) - t0 ))
+[ $rc -eq 1 ] && grep -q 'taken as hung' <<<"$out" && [ "$took" -lt 15 ] && grep -q '^0 passed, [1-9][0-9]* failed' <<<"$(tail -n 1 <<<"$out")" &&
+  ! grep -q '^n/c .*init/01[0-4]' <<<"$out" && ok ||
+  bad "a hung process: status $rc after $took s, '$(tail -n 1 <<<"$out")' (after it is gone, every run must fail, none be n/c)"
 # --dut and --dut-cmd together, and a repeated --dut, are usage errors
 "$ttconf" --dut a.so --dut-cmd b conformance/init >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "--dut with --dut-cmd accepted"
 "$ttconf" --dut a.so --dut b.so conformance/init >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "--dut twice accepted"
