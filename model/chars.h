@@ -1,9 +1,10 @@
 /* chars.h — character classes of the model's text code (asm.c, vec.c, listing.c, loc.c,
  * isa.c), from one table (text.c). A class test is one load and a mask: no chain of
  * comparisons per character, which is also what a fuzzer's comparison tracing would record.
- * Not part of the public API. */
+ * Also the bounded text output of the describers (text.c). Not part of the public API. */
 #ifndef TT_CHARS_H
 #define TT_CHARS_H
+#include <stddef.h>
 #include <stdint.h>
 
 enum {
@@ -28,4 +29,11 @@ static inline int tt_ch_word(char c) { return tt_ch_is(c, TT_CH_LOWER | TT_CH_UP
 static inline char tt_ch_upper(char c) { return tt_ch_is(c, TT_CH_LOWER) ? (char)(c - 32) : c; }
 static inline char tt_ch_lower(char c) { return tt_ch_is(c, TT_CH_UPPER) ? (char)(c + 32) : c; }
 static inline int tt_ch_hexval(char c) { return tt_ch_hex[(unsigned char)c]; }
+
+/* Bounded text output (text.c): writes at most n-1 chars, counts the full length. */
+typedef struct tt_text { char *buf; size_t n, len; } tt_text;
+void tt_put(tt_text *o, const char *s);
+void tt_put_dec(tt_text *o, uint32_t v);
+void tt_put_hex(tt_text *o, uint32_t v);
+size_t tt_text_end(tt_text *o);  /* NUL-terminates; returns the full length */
 #endif

@@ -4,6 +4,7 @@
 #include "tt.h"
 
 #include "defects.h"
+#include "chars.h"
 
 /* Result of executing one instruction. */
 typedef enum tt_exec_result {
@@ -49,12 +50,7 @@ static inline uint32_t tt_stream_reg(const tt_state *st, unsigned stream, unsign
   return tt_mmio_read(st, TT_STREAM_BASE + (stream & 63u) * 0x1000u + (reg & 1023u) * 4u);
 }
 
-/* Bounded text output (text.c): writes at most n-1 chars, counts the full length. */
-typedef struct tt_text { char *buf; size_t n, len; } tt_text;
-void tt_put(tt_text *o, const char *s);
-void tt_put_dec(tt_text *o, uint32_t v);
-void tt_put_hex(tt_text *o, uint32_t v);
-size_t tt_text_end(tt_text *o);  /* NUL-terminates; returns the full length */
+/* Bounded text output (tt_text, tt_put...): chars.h. */
 
 /* Unit executors (one function per form, dispatched from run.c). */
 #define TT_FORM(ID, mn, dm, dv) tt_exec_result tt_exec_##ID(tt_state *st, unsigned t, const tt_args_##ID *a);

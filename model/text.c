@@ -1,5 +1,5 @@
-/* text.c — tiny allocation-free text output used by the model's describers and formatters. */
-#include "internal.h"
+/* text.c — tiny allocation-free text output used by the model's describers and formatters, and
+ * the character-class tables (chars.h). A leaf: it uses no other model file. */
 #include "chars.h"
 
 void tt_put(tt_text *o, const char *s) {
