@@ -31,44 +31,8 @@
 
 #define CYC(st) (&(st)->c.cyc)
 
-/* ---- latencies and asynchronous write-back ------------------------------------------------- */
-static const uint8_t load_latencies[] = {7, 3, 5, 12, 24};       /* knob value order */
-static const uint8_t atincget_latencies[] = {24, 3, 7, 12, 48};
-
-unsigned tt_latency(const tt_state *st, tt_lat lat) {
-  switch (lat) {
-  case TT_LAT_LOADIND: return load_latencies[st->p.knob[TT_KNOB_LOAD_LATENCY] % 5u];
-  case TT_LAT_LOADREG: return load_latencies[st->p.knob[TT_KNOB_LOADREG_LATENCY] % 5u];
-  case TT_LAT_ATINCGET: return atincget_latencies[st->p.knob[TT_KNOB_ATINCGET_LATENCY] % 5u];
-  case TT_LAT_RDCFG: return 2;  /* stage 0 read, stage +1 GPR write: readable from issue + 2 */
-  case TT_LAT_SETDMAREG: return 2;  /* knob setdmareg_result=two_cycles (AMB-13) */
-  }
-  return 1;
-}
-
-static void gpr_merge(tt_state *st, unsigned t, unsigned reg, uint32_t value, uint32_t mask) {
-  if ((reg & 63u) == 0 && TT_KNOB_IS(st, GPR0, 1)) return;  /* AMB-27: GPR 0 keeps no write */
-  uint32_t *g = &st->c.gpr[t][reg & 63u];
-  *g = (*g & ~mask) | (value & mask);
-}
-
-void tt_gpr_land(tt_state *st, unsigned t, unsigned reg, uint32_t value, uint32_t mask, tt_lat lat) {
-  tt_cyc *c = CYC(st);
-  if (st->p.mode != TT_MODE_CYCLE || c->nwb >= TT_WB_MAX) {  /* the gate keeps room (WB_FULL) */
-    gpr_merge(st, t, reg, value, mask);
-    return;
-  }
-  tt_wb *w = &c->wb[c->nwb++];
-  w->value = value & mask;
-  w->mask = mask;
-  w->due = c->now + tt_latency(st, lat);
-  w->thread = (uint8_t)t;
-  w->reg = (uint8_t)(reg & 63u);
-  w->thcon = lat != TT_LAT_RDCFG && lat != TT_LAT_SETDMAREG;
-  c->wb_gprs[t] |= (uint64_t)1 << w->reg;
-  if (w->thcon) c->wb_thcon_count[t]++;
-}
-
+/* ---- asynchronous write-back: the units queue results in st->c.cyc.wb (tt_gpr_land, state.c);
+ * the scheduler lands them when due ----------------------------------------------------------- */
 /* gpr_port=loads_first: an RDCFG result yields to a ThCon write-back of its thread landing in
  * the same cycle (one GPR write port per thread, digest 2.1). */
 static void gpr_port_contention(tt_cyc *c) {
@@ -88,7 +52,7 @@ static int land_writebacks(tt_state *st) {
   for (unsigned i = 0; i < c->nwb; i++) {
     tt_wb w = c->wb[i];
     if (w.due <= c->now) {
-      gpr_merge(st, w.thread, w.reg, w.value, TT_DEFECT(CYC_LAND_FULL_WORD) ? ~0u : w.mask);
+      tt_gpr_merge(st, w.thread, w.reg, w.value, TT_DEFECT(CYC_LAND_FULL_WORD) ? ~0u : w.mask);
       landed++;
     } else {
       c->wb[keep++] = w;

@@ -92,8 +92,16 @@ tt_exec_result tt_dispatch(tt_state *st, unsigned t, const tt_insn *in);
  * Functional mode: at once. Cycle mode: lands at the start of cycle now + latency. */
 typedef enum tt_lat { TT_LAT_LOADIND, TT_LAT_LOADREG, TT_LAT_ATINCGET, TT_LAT_RDCFG,
                       TT_LAT_SETDMAREG /* knob setdmareg_result=two_cycles (AMB-13) */ } tt_lat;
+/* (state.c) The result is state: merged now, or queued in st->c.cyc.wb with its due cycle for
+ * the cycle scheduler to land (cycle.c); the units never ask the scheduler. */
 void tt_gpr_land(tt_state *st, unsigned t, unsigned reg, uint32_t value, uint32_t mask, tt_lat lat);
 unsigned tt_latency(const tt_state *st, tt_lat lat);
+/* Merge a landing result into GPR reg of thread t (gpr0=zero, AMB-27: GPR 0 keeps no write). */
+static inline void tt_gpr_merge(tt_state *st, unsigned t, unsigned reg, uint32_t value, uint32_t mask) {
+  if ((reg & 63u) == 0 && TT_KNOB_IS(st, GPR0, 1)) return;  /* AMB-27: GPR 0 keeps no write */
+  uint32_t *g = &st->c.gpr[t][reg & 63u];
+  *g = (*g & ~mask) | (value & mask);
+}
 
 /* ---- cycle mode (cycle.c, config.c, scalar.c) ------------------------------------------------- */
 int tt_cycle_step(tt_state *st);          /* one cycle; 0 once finished or at a fixed point */

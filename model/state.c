@@ -92,6 +92,39 @@ int tt_knob_set(tt_state *st, const char *name, const char *value) {
   return 0;
 }
 
+/* ---- asynchronous GPR results (internal.h): merged at once in functional mode; in cycle mode
+ * queued in st->c.cyc.wb with their due cycle, for the scheduler to land (cycle.c) ------------ */
+static const uint8_t load_latencies[] = {7, 3, 5, 12, 24};       /* knob value order */
+static const uint8_t atincget_latencies[] = {24, 3, 7, 12, 48};
+
+unsigned tt_latency(const tt_state *st, tt_lat lat) {
+  switch (lat) {
+  case TT_LAT_LOADIND: return load_latencies[st->p.knob[TT_KNOB_LOAD_LATENCY] % 5u];
+  case TT_LAT_LOADREG: return load_latencies[st->p.knob[TT_KNOB_LOADREG_LATENCY] % 5u];
+  case TT_LAT_ATINCGET: return atincget_latencies[st->p.knob[TT_KNOB_ATINCGET_LATENCY] % 5u];
+  case TT_LAT_RDCFG: return 2;  /* stage 0 read, stage +1 GPR write: readable from issue + 2 */
+  case TT_LAT_SETDMAREG: return 2;  /* knob setdmareg_result=two_cycles (AMB-13) */
+  }
+  return 1;
+}
+
+void tt_gpr_land(tt_state *st, unsigned t, unsigned reg, uint32_t value, uint32_t mask, tt_lat lat) {
+  tt_cyc *c = &st->c.cyc;
+  if (st->p.mode != TT_MODE_CYCLE || c->nwb >= TT_WB_MAX) {  /* the gate keeps room (WB_FULL) */
+    tt_gpr_merge(st, t, reg, value, mask);
+    return;
+  }
+  tt_wb *w = &c->wb[c->nwb++];
+  w->value = value & mask;
+  w->mask = mask;
+  w->due = c->now + tt_latency(st, lat);
+  w->thread = (uint8_t)t;
+  w->reg = (uint8_t)(reg & 63u);
+  w->thcon = lat != TT_LAT_RDCFG && lat != TT_LAT_SETDMAREG;
+  c->wb_gprs[t] |= (uint64_t)1 << w->reg;
+  if (w->thcon) c->wb_thcon_count[t]++;
+}
+
 /* ---- lifecycle ------------------------------------------------------------------------------ */
 /* Clear the core: the head always (~2 KiB: GPRs, ThreadConfig, threads, counters); each Config
  * bank and the cycle-mode state only when written since the last reset. */
