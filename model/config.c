@@ -270,7 +270,8 @@ int tt_cfgp_can_enter(const tt_state *st, const tt_insn *in) {
 }
 
 /* Issue of a Config-group instruction into its first stage (rules already checked). Deferred
- * forms capture their operands now; RMWCIB and RDCFG do their whole access in this cycle. */
+ * forms capture their operands now; RMWCIB and RDCFG do their whole access in this cycle, which
+ * the scheduler performs right after this call (cycle.c: tt_dispatch). */
 void tt_cfgp_enter(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc) {
   unsigned i = (unsigned)(tt_cfgp_first_stage(in) + 4);
   tt_cfgp_slot *s = &st->c.cyc.cfgp[i];
@@ -282,5 +283,4 @@ void tt_cfgp_enter(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc) {
   s->left = (uint8_t)cfgp_stage_cycles(st, in, i);
   c->cfgp_entered++;
   if (i == 4) cfgp_access(st, s);
-  if (!tt_cfg_deferred(in)) tt_dispatch(st, t, in);
 }

@@ -330,6 +330,8 @@ static void issue(tt_state *st, unsigned t, const tt_insn *in) {
   if (in->form == TT_FORM_SETC16) c->setc16_at[t] = c->now + 1;
   if (tt_cfgp_first_stage(in) <= 0) {
     tt_cfgp_enter(st, t, in, pc);
+    /* RMWCIB and RDCFG do their whole access in the entry cycle; deferred forms wait for 0 */
+    if (!tt_cfg_deferred(in)) tt_dispatch(st, t, in);
     retire(st, t, in);
     return;
   }

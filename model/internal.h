@@ -139,6 +139,7 @@ static inline int tt_cfgp_busy(const tt_state *st) {
   _Static_assert(TT_CFGP_STAGE_COUNT == 6, "tt_cfgp_busy tests six stages");
   return (p[0].valid | p[1].valid | p[2].valid | p[3].valid | p[4].valid | p[5].valid) != 0;
 }
+/* Enter `in` into its first stage; the scheduler then executes a form that is not deferred. */
 void tt_cfgp_enter(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc);
 /* Cycle-mode STALLWAIT condition mask evaluation for thread t (bit i = Ci holds). */
 uint32_t tt_cycle_conditions(const tt_state *st, unsigned t);
