@@ -98,6 +98,11 @@ uint32_t tt_cycle_conditions(const tt_state *st, unsigned t) {
   return m;
 }
 
+/* What the Wait Gate is given for thread t's latch: the conditions, when it is a STALLWAIT. */
+static uint32_t latch_conditions(const tt_state *st, unsigned t) {
+  return st->c.thr[t].latch.op == TT_LATCH_STALLWAIT ? tt_cycle_conditions(st, t) : 0;
+}
+
 /* ---- hazards -------------------------------------------------------------------------------- */
 static const char *const hazard_names[TT_HAZ_KIND_COUNT] = {"gpr_pending", "cfg_gap",
                                                             "streamwrcfg_order"};
@@ -475,7 +480,7 @@ static int gate_cycle_sequential(tt_state *st, int *sat, int *relatched) {
   int changed = 0;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     tt_thread *th = &st->c.thr[t];
-    sat[t] = th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t);
+    sat[t] = th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t, latch_conditions(st, t));
     if (sat[t] && TT_KNOB_IS(st, WAIT_LAG, 1)) { th->latch.op = TT_LATCH_NONE; changed = 1; }
     int res;
     unsigned why = head_check(st, t, &res);
@@ -503,7 +508,7 @@ static int gate_cycle(tt_state *st) {
   } else {
     for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
       tt_thread *th = &st->c.thr[t];
-      sat[t] = th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t);
+      sat[t] = th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t, latch_conditions(st, t));
       if (sat[t] && TT_KNOB_IS(st, WAIT_LAG, 1)) { th->latch.op = TT_LATCH_NONE; changed = 1; }
     }
     for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {

@@ -65,8 +65,11 @@ int tt_latch_catches(const tt_state *st, unsigned t, const tt_insn *in);
 /* Reserved payload bits of `in` under the knobs: a reading that gives a bit a meaning
  * (streamwait_lo_bits, stallwait_bits_13_14, loadind_offset_bits, field_width) claims it. */
 uint32_t tt_insn_reserved(const tt_state *st, const tt_insn *in);
-/* Are all of the latch's selected conditions false now (so the latch may be forgotten)? */
-int tt_latch_satisfied(const tt_state *st, unsigned t);
+/* Are all of the latch's selected conditions false now (so the latch may be forgotten)?
+ * `conds`: the STALLWAIT conditions C0..C12 that hold now (bit i = Ci), as the scheduler sees
+ * them: 0 in functional mode, tt_cycle_conditions in cycle mode. Read only for a STALLWAIT
+ * latch (the scheduler need not compute them for another). */
+int tt_latch_satisfied(const tt_state *st, unsigned t, uint32_t conds);
 /* Sync Unit gate checks (sync.c): 0 = may issue, else a tt_wait_kind. */
 unsigned tt_sync_gate(const tt_state *st, unsigned t, const tt_insn *in);
 int tt_mutex_slot_valid(uint32_t index);

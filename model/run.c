@@ -127,7 +127,7 @@ static int func_round(tt_state *st) {
   if (thr[0].latch.op | thr[1].latch.op | thr[2].latch.op)
     for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
       tt_thread *th = &thr[t];
-      if (th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t)) {
+      if (th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t, 0)) {  /* no C0..C12 holds */
         th->latch.op = TT_LATCH_NONE;
         changed = !TT_DEFECT(DEADLOCK_EARLY);
       }

@@ -112,11 +112,12 @@ tt_exec_result tt_exec_STREAMWAIT(tt_state *st, unsigned t, const tt_args_STREAM
 }
 
 /* STALLWAIT conditions C0..C12 all describe work in flight in some unit (or a pending
- * RISC-V request, or Src-bank hand-over). In functional mode every unit finishes at once and
- * no RISC-V core runs, so none of them can hold; cycle mode evaluates them (cycle.c). */
-static int stall_conditions_hold(const tt_state *st, unsigned t, const tt_latch *l) {
-  if (st->p.mode != TT_MODE_CYCLE) return 0;
-  return (tt_cycle_conditions(st, t) & l->cond_mask) != 0;
+ * RISC-V request, or Src-bank hand-over): which of them hold is the scheduler's to say, and it
+ * passes them in (`conds`, bit i = Ci). In functional mode every unit finishes at once and no
+ * RISC-V core runs, so none of them can hold (run.c passes 0); cycle mode evaluates them
+ * (cycle.c). */
+static int stall_conditions_hold(const tt_latch *l, uint32_t conds) {
+  return (conds & l->cond_mask) != 0;
 }
 
 static int sem_conditions_hold(const tt_state *st, const tt_latch *l) {
@@ -140,11 +141,11 @@ static int stream_condition_holds(const tt_state *st, unsigned t, const tt_latch
   return tt_stream_reg(st, stream, reg) < target;
 }
 
-int tt_latch_satisfied(const tt_state *st, unsigned t) {
+int tt_latch_satisfied(const tt_state *st, unsigned t, uint32_t conds) {
   const tt_latch *l = &st->c.thr[t].latch;
   switch ((tt_latch_op)l->op) {
   case TT_LATCH_NONE: return 1;
-  case TT_LATCH_STALLWAIT: return !stall_conditions_hold(st, t, l);
+  case TT_LATCH_STALLWAIT: return !stall_conditions_hold(l, conds);
   case TT_LATCH_SEMWAIT: return !sem_conditions_hold(st, l);
   case TT_LATCH_STREAMWAIT: return !stream_condition_holds(st, t, l);
   }
