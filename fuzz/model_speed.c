@@ -23,7 +23,7 @@
  *   load      knobs, init, tt_load_program  } and run of every program; the clock's own cost
  *   run       tt_run                        } (median of back-to-back reads) is subtracted
  *   decode    tt_decode of the words that issued, in issue order (batch-timed)
- *   execute   tt_dispatch (model/internal.h) of the issued instructions, pre-decoded, in issue
+ *   execute   tt_dispatch (model/sched.h) of the issued instructions, pre-decoded, in issue
  *             order, on a state freshly reset and loaded (timed per program around the dispatch
  *             loop only, clock cost subtracted). The issue order is recorded once, untimed, by
  *             stepping each program with tt_step and watching each thread's pc: functional
@@ -46,7 +46,7 @@
 #include <time.h>
 #include "fz.h"
 #include "fz_records.h"
-#include "internal.h"
+#include "sched.h"
 
 #define MAX_PROGS 50000u
 

@@ -27,7 +27,7 @@
  * leaves the next cycle identical to it, so the run stops with TT_OUT_DEADLOCK. A spinning atomic
  * whose attempt failed is not a timer: its next attempt reads the same memory. */
 #include <string.h>
-#include "internal.h"
+#include "sched.h"
 
 #define CYC(st) (&(st)->c.cyc)
 

@@ -1,4 +1,7 @@
-/* internal.h — helpers shared by the unit files of the model (not part of the public API). */
+/* internal.h — helpers shared by the unit files of the model (not part of the public API):
+ * the state's helpers (state.c) and the units' entry points. Everything here uses only the
+ * state and the encoding table; what only the schedulers share is in sched.h (model/README.md:
+ * the layers). */
 #ifndef TT_INTERNAL_H
 #define TT_INTERNAL_H
 #include "tt.h"
@@ -62,9 +65,6 @@ static inline uint32_t tt_stream_reg(const tt_state *st, unsigned stream, unsign
 int tt_gate_catches(uint16_t block_mask, uint16_t insn_block_bits);
 /* Does thread t's latched wait hold `in` (block bits under the knobs; wait_replace)? */
 int tt_latch_catches(const tt_state *st, unsigned t, const tt_insn *in);
-/* Reserved payload bits of `in` under the knobs: a reading that gives a bit a meaning
- * (streamwait_lo_bits, stallwait_bits_13_14, loadind_offset_bits, field_width) claims it. */
-uint32_t tt_insn_reserved(const tt_state *st, const tt_insn *in);
 /* Are all of the latch's selected conditions false now (so the latch may be forgotten)?
  * `conds`: the STALLWAIT conditions C0..C12 that hold now (bit i = Ci), as the scheduler sees
  * them: 0 in functional mode, tt_cycle_conditions in cycle mode. Read only for a STALLWAIT
@@ -75,21 +75,6 @@ unsigned tt_sync_gate(const tt_state *st, unsigned t, const tt_insn *in);
 int tt_mutex_slot_valid(uint32_t index);
 /* Whether a mutex index exists (mutex_indices); tt_mutex_index is in tt.h. */
 int tt_mutex_exists(const tt_state *st, uint32_t index);
-
-/* ---- shared by both schedulers (run.c, cycle.c) ------------------------------------------- */
-/* Thread t's head instruction (prog[t][pc], pc < len), decoded: from the per-place cache when
- * it was filled this run and still holds this word, else by the decoder (tt_decode_at). */
-void tt_decode_at(tt_state *st, unsigned t, uint32_t pc);
-static inline const tt_insn *tt_head(tt_state *st, unsigned t) {
-  uint32_t pc = st->c.thr[t].pc;
-  const tt_insn *s = &st->pdec[t][pc];
-  if (!st->pdec_ok[t][pc] || s->word != st->prog[t][pc]) tt_decode_at(st, t, pc);
-  return s;
-}
-
-/* Execute one instruction's whole architectural effect (functional mode; cycle mode for every
- * form that is not deferred into the Config pipeline). */
-tt_exec_result tt_dispatch(tt_state *st, unsigned t, const tt_insn *in);
 
 /* Asynchronous GPR results: GPR reg of thread t becomes (g & ~mask) | (value & mask).
  * Functional mode: at once. Cycle mode: lands at the start of cycle now + latency. */
@@ -106,11 +91,7 @@ static inline void tt_gpr_merge(tt_state *st, unsigned t, unsigned reg, uint32_t
   *g = (*g & ~mask) | (value & mask);
 }
 
-/* ---- cycle mode (cycle.c, config.c, scalar.c) ------------------------------------------------- */
-int tt_cycle_step(tt_state *st);          /* one cycle; 0 once finished or at a fixed point */
-/* After a quiet cycle: simulate up to `max` following cycles that are provably identical to it
- * (no timer reaches its next event) at once; returns how many. tt_run only. */
-uint64_t tt_cycle_skip(tt_state *st, uint64_t max);
+/* ---- cycle mode, the units' side (config.c, scalar.c); the scheduler's is in sched.h ---- */
 /* ThCon occupancy in cycles of one attempt (ScalarUnit.md table; spec-digest 4.3). */
 unsigned tt_thcon_occupancy(const tt_insn *in);
 /* Config pipeline: first stage (-4, -1 or 0) of a Config-group instruction, or 1 for
@@ -144,7 +125,5 @@ static inline int tt_cfgp_busy(const tt_state *st) {
 }
 /* Enter `in` into its first stage; the scheduler then executes a form that is not deferred. */
 void tt_cfgp_enter(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc);
-/* Cycle-mode STALLWAIT condition mask evaluation for thread t (bit i = Ci holds). */
-uint32_t tt_cycle_conditions(const tt_state *st, unsigned t);
 
 #endif

@@ -15,7 +15,7 @@
  * at most `budget`. References: WormholeB0/TensixTile/TensixCoprocessor/WaitGate.md,
  * BlackholeA0/TensixTile/TensixCoprocessor/STALLWAIT.md. */
 #include <string.h>
-#include "internal.h"
+#include "sched.h"
 
 static inline tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in);
 

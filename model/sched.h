@@ -1,0 +1,36 @@
+/* sched.h — what the two schedulers share (run.c: functional, cycle.c: cycle); not part of the
+ * public API. The schedulers call the units (internal.h); no unit includes this header or calls
+ * anything declared here (tests/layering.sh). */
+#ifndef TT_SCHED_H
+#define TT_SCHED_H
+#include "internal.h"
+
+/* ---- shared by both schedulers (run.c, cycle.c) ------------------------------------------- */
+/* Thread t's head instruction (prog[t][pc], pc < len), decoded: from the per-place cache when
+ * it was filled this run and still holds this word, else by the decoder (tt_decode_at). */
+void tt_decode_at(tt_state *st, unsigned t, uint32_t pc);
+static inline const tt_insn *tt_head(tt_state *st, unsigned t) {
+  uint32_t pc = st->c.thr[t].pc;
+  const tt_insn *s = &st->pdec[t][pc];
+  if (!st->pdec_ok[t][pc] || s->word != st->prog[t][pc]) tt_decode_at(st, t, pc);
+  return s;
+}
+
+/* Execute one instruction's whole architectural effect (functional mode; cycle mode for every
+ * form that is not deferred into the Config pipeline). */
+tt_exec_result tt_dispatch(tt_state *st, unsigned t, const tt_insn *in);
+
+/* Reserved payload bits of `in` under the knobs (run.c): a reading that gives a bit a meaning
+ * (streamwait_lo_bits, stallwait_bits_13_14, loadind_offset_bits, field_width) claims it. */
+uint32_t tt_insn_reserved(const tt_state *st, const tt_insn *in);
+
+/* ---- cycle mode (cycle.c) ------------------------------------------------------------------ */
+int tt_cycle_step(tt_state *st);          /* one cycle; 0 once finished or at a fixed point */
+/* After a quiet cycle: simulate up to `max` following cycles that are provably identical to it
+ * (no timer reaches its next event) at once; returns how many. tt_run only. */
+uint64_t tt_cycle_skip(tt_state *st, uint64_t max);
+/* Cycle-mode STALLWAIT condition mask evaluation for thread t (bit i = Ci holds); what cycle.c
+ * passes to the Wait Gate (tt_latch_satisfied). */
+uint32_t tt_cycle_conditions(const tt_state *st, unsigned t);
+
+#endif
