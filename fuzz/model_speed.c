@@ -46,7 +46,14 @@
 #include <time.h>
 #include "fz.h"
 #include "fz_records.h"
+#include "internal.h"
+/* tt_dispatch: model/sched.h; a base model built by fuzz/bench_model.sh may predate it (then
+ * internal.h declares it) */
+#if defined(__has_include)
+#if __has_include("sched.h")
 #include "sched.h"
+#endif
+#endif
 
 #define MAX_PROGS 50000u
 
