@@ -54,8 +54,8 @@ build/$(1)/ttconf: $$(RUNNER_SRC) build/$(1)/libtt.a $$(MODEL_HDR) $$(DUT_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$(RUNNER_SRC) build/$(1)/libtt.a $(3) -ldl -o $$@
 build/$(1)/ttdut-serve: conformance/dut_serve.c $$(DUT_SRC) build/$(1)/libtt.a $$(MODEL_HDR) $$(DUT_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) conformance/dut_serve.c $$(DUT_SRC) build/$(1)/libtt.a $(3) -ldl -o $$@
-build/$(1)/ttrun: tools/ttrun.c build/$(1)/libtt.a $$(MODEL_HDR)
-	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
+build/$(1)/ttrun: $$(wildcard tools/ttrun*.c) tools/ttrun.h build/$(1)/libtt.a $$(MODEL_HDR)
+	$$(CC) $$(CPPFLAGS) $(2) $$(wildcard tools/ttrun*.c) build/$(1)/libtt.a $(3) -o $$@
 build/$(1)/jsoncheck: tests/jsoncheck.c | build/$(1)/tests
 	$$(CC) $(2) $$< $(3) -o $$@
 build/$(1)/tests/%: tests/%.c $$(wildcard tests/*.h) build/$(1)/libtt.a $$(MODEL_HDR) | build/$(1)/tests

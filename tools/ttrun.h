@@ -1,0 +1,128 @@
+/* ttrun.h — what the parts of ttrun share (private to tools/ttrun*.c).
+ *
+ *   ttrun.c          main: the command line, setting the model up, the exit status
+ *   ttrun_load.c     reading thread listings and .vec files into the run's sources
+ *   ttrun_run.c      the run, one step at a time, observed (faults; in cycle mode the trace)
+ *   ttrun_analyse.c  why a thread is stuck and who could release it; what changed from reset
+ *   ttrun_words.c    words for people: instructions, waits, locations, masks, outcome
+ *   ttrun_text.c     the text report (the default output)
+ *   ttrun_json.c     the same report as JSON (--json)
+ *   ttrun_trace.c    the Chrome/Perfetto trace-event file (--trace)
+ *   ttrun_vec.c      the run as a conformance vector (--emit-vec)
+ */
+#ifndef TTRUN_H
+#define TTRUN_H
+
+#include <stdio.h>
+
+#include "tt.h"
+#include "vec.h"
+
+#define DEFAULT_BUDGET 1000000u
+#define FILE_CAP (64u << 20)
+#define MAX_INITS 512
+#define MAX_KNOBS 64
+
+extern tt_state g_st, g_ref;          /* ~2.6 MiB each */
+extern tt_vec g_vec;
+
+/* ---- the run's sources (ttrun.c, ttrun_load.c) ------------------------------------------------ */
+typedef struct thread_src {
+  const char *path;      /* listing or .vec file, NULL when the thread has no program */
+  uint32_t n;
+  uint32_t *word, *line; /* n each */
+  uint32_t skipped_riscv, skipped_other, opcode_only;
+} thread_src;
+
+extern thread_src g_src[TT_THREAD_COUNT];
+extern const char *g_vec_path;
+extern tt_mode g_mode;
+extern int g_mode_given;
+extern uint64_t g_budget;
+extern int g_budget_given;
+extern unsigned g_nknobs;
+extern char *g_knob_name[MAX_KNOBS], *g_knob_value[MAX_KNOBS];
+typedef struct init_t { tt_loc loc; uint32_t value; char text[64]; } init_t;
+extern init_t g_inits[MAX_INITS];
+extern unsigned g_ninits;
+
+int load_listing(unsigned t, const char *path);
+int load_vec(const char *path);
+
+/* ---- observation during the run (ttrun_run.c) ------------------------------------------------ */
+typedef struct fault_rec { uint32_t index; } fault_rec;
+typedef struct slice {
+  uint32_t start, end;   /* cycles [start, end) */
+  int16_t thread;        /* owner thread (-1 none) */
+  uint8_t kind;          /* 0 instruction, 1 stall, 2 unit */
+  uint8_t track;         /* unit track id for kind 2 */
+  uint32_t index;        /* instruction index (kind 0, 2) or wait kind (kind 1) */
+  uint32_t lane;
+} slice;
+enum { SL_INSN, SL_STALL, SL_UNIT };
+enum { TR_THCON, TR_CFG0 /* + stage 0..5 */, TR_SYNC = TR_CFG0 + TT_CFGP_STAGE_COUNT, TR_COUNT };
+
+typedef struct counter_ev { uint32_t ts; uint8_t id; uint32_t value; } counter_ev;
+
+extern fault_rec *g_faults[TT_THREAD_COUNT];
+extern uint32_t g_nfaults[TT_THREAD_COUNT];
+extern int g_tracing;
+extern slice *g_sl;
+extern size_t g_nsl;
+extern counter_ev *g_ctr;
+extern size_t g_nctr;
+extern uint32_t *g_done_at[TT_THREAD_COUNT];   /* completion cycle per instruction */
+extern uint32_t g_sem_seen;
+extern uint8_t g_sem0[TT_SEM_COUNT];         /* semaphore values when the run starts */
+
+tt_outcome run(void);
+
+/* ---- analysis (ttrun_analyse.c) -------------------------------------------------------------- */
+typedef struct releaser { unsigned thread; uint32_t index; } releaser;
+typedef struct thr_report {
+  const char *state;          /* "done", "blocked", "not done", "no program" */
+  int latch_index;            /* instruction that latched the wait holding the head, or -1 */
+  char reason[600];           /* the wait in words */
+  char holds[260];            /* which instructions the latch holds */
+  char need[300];             /* what would release it */
+  releaser rel[TT_THREAD_COUNT];
+  unsigned nrel;
+  char nobody[300];           /* when nobody can: why not */
+  unsigned waits_on;          /* threads that could release it (bit mask) */
+} thr_report;
+extern thr_report g_rep[TT_THREAD_COUNT];
+
+typedef struct change { tt_loc loc; uint32_t from, to; int inited; } change;
+extern change *g_ch;
+extern size_t g_nch;
+
+void analyse(unsigned t);
+void collect_changes(void);
+
+/* ---- words for people (ttrun_words.c) -------------------------------------------------------- */
+void *xcalloc(size_t n, size_t sz);
+void *xrealloc(void *p, size_t sz);
+const char *base_name(const char *p);
+void insn_text(uint32_t w, char *buf, size_t n);
+void wait_key(unsigned k, char *buf, size_t n);
+unsigned knob_num(const tt_state *st, unsigned knob);
+extern const char *const sem_llk[TT_SEM_COUNT];
+extern const char *const block_llk[9];
+extern const char *const cond_llk[13];
+extern const char *const cond_text[13];
+void mask_names(char *buf, size_t n, uint32_t mask, const char *const *names, unsigned count);
+void sem_list(char *buf, size_t n, uint32_t mask);
+void loc_value(char *buf, size_t n, const tt_loc *loc, uint32_t v);
+const char *outcome_word(tt_outcome o);
+uint32_t src_line(unsigned t, uint32_t k);
+void at_text(char *buf, size_t n, unsigned t, uint32_t k);
+
+/* ---- the outputs ------------------------------------------------------------------------------ */
+void print_text(tt_outcome out);                                     /* ttrun_text.c */
+void js(FILE *f, const char *s);                                     /* ttrun_json.c */
+void js_at(FILE *f, unsigned t, uint32_t k);
+void print_json(FILE *f, tt_outcome out);
+int emit_vec(const char *path, tt_outcome out, int argc, char **argv); /* ttrun_vec.c */
+int write_trace(const char *path);                                   /* ttrun_trace.c */
+
+#endif

@@ -1,0 +1,121 @@
+/* ttrun_json.c — the same report as one JSON document (--json). */
+#include <string.h>
+
+#include "ttrun.h"
+
+void js(FILE *f, const char *s) {
+  fputc('"', f);
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
+    else if (*p < 0x20) fprintf(f, "\\u%04x", *p);
+    else fputc(*p, f);
+  }
+  fputc('"', f);
+}
+void js_at(FILE *f, unsigned t, uint32_t k) {
+  char it[160];
+  insn_text(k < g_st.c.thr[t].len ? g_st.prog[t][k] : 0, it, sizeof it);
+  fprintf(f, "{\"thread\": %u, \"index\": %u, \"line\": %u, \"word\": \"0x%08X\", \"text\": ", t, k,
+          src_line(t, k), k < g_st.c.thr[t].len ? g_st.prog[t][k] : 0);
+  js(f, k < g_st.c.thr[t].len ? it : "end of stream");
+  fputc('}', f);
+}
+
+void print_json(FILE *f, tt_outcome out) {
+  int cyc = g_st.p.mode == TT_MODE_CYCLE;
+  char key[40];
+  fprintf(f, "{\n  \"tool\": \"ttrun\",\n  \"mode\": \"%s\",\n  \"budget\": %llu,\n  \"knobs\": {",
+          cyc ? "cycle" : "func", (unsigned long long)g_budget);
+  for (unsigned i = 0; i < g_nknobs; i++) {
+    fprintf(f, "%s", i ? ", " : "");
+    js(f, g_knob_name[i]);
+    fprintf(f, ": ");
+    js(f, g_knob_value[i]);
+  }
+  fprintf(f, "},\n  \"outcome\": \"%s\",\n  \"steps\": %llu,\n", outcome_word(out),
+          (unsigned long long)g_st.c.steps);
+  if (cyc) fprintf(f, "  \"cycles\": %llu,\n", (unsigned long long)tt_cycle_count(&g_st));
+  fprintf(f, "  \"threads\": [");
+  int first = 1;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    const thr_report *r = &g_rep[t];
+    const tt_thread *th = &g_st.c.thr[t];
+    if (!g_src[t].path) continue;
+    fprintf(f, "%s\n    {\"thread\": %u, \"file\": ", first ? "" : ",", t);
+    first = 0;
+    js(f, g_src[t].path);
+    fprintf(f, ", \"instructions\": %u, \"retired\": %u, \"state\": \"%s\"", th->len, th->retired, r->state);
+    fprintf(f, ", \"skipped_riscv_lines\": %u, \"opcode_only\": %u", g_src[t].skipped_riscv, g_src[t].opcode_only);
+    if (strcmp(r->state, "done") != 0) {
+      wait_key(th->wait_kind, key, sizeof key);
+      fprintf(f, ",\n     \"at\": ");
+      js_at(f, t, th->pc);
+      fprintf(f, ",\n     \"wait\": {\"kind\": \"%s\", \"signal\": ", key);
+      js(f, tt_wait_kind_name(th->wait_kind));
+      fprintf(f, ", \"latched_by\": ");
+      if (r->latch_index >= 0) js_at(f, t, (uint32_t)r->latch_index);
+      else fprintf(f, "null");
+      fprintf(f, ", \"reason\": ");
+      js(f, r->reason);
+      fprintf(f, ", \"released_by\": ");
+      js(f, r->need);
+      fprintf(f, ", \"could_release\": [");
+      for (unsigned i = 0; i < r->nrel; i++) {
+        fprintf(f, "%s", i ? ", " : "");
+        js_at(f, r->rel[i].thread, r->rel[i].index);
+      }
+      fprintf(f, "], \"nothing_left\": ");
+      js(f, r->nrel ? "" : r->nobody);
+      fprintf(f, "}");
+    }
+    fprintf(f, ",\n     \"fault\": {\"class\": \"%s\", \"count\": %u", tt_fault_class_name(th->fault_class),
+            th->fault_count);
+    if (th->fault_class != TT_FAULT_NONE) {
+      fprintf(f, ", \"reason\": ");
+      js(f, tt_fault_code_text(th->fault_code));
+      fprintf(f, ", \"first\": ");
+      js_at(f, t, th->fault_pc);
+      fprintf(f, ", \"indices\": [");
+      for (uint32_t i = 0; i < g_nfaults[t]; i++) fprintf(f, "%s%u", i ? ", " : "", g_faults[t][i].index);
+      fprintf(f, "]");
+    }
+    fprintf(f, "}");
+    if (cyc) {
+      fprintf(f, ",\n     \"stall_cycles\": {");
+      int n = 0;
+      for (unsigned k = 1; k < TT_WAIT_KIND_COUNT; k++) {
+        uint64_t s = tt_stall_cycles(&g_st, t, k);
+        if (!s) continue;
+        wait_key(k, key, sizeof key);
+        fprintf(f, "%s\"%s\": %llu", n++ ? ", " : "", key, (unsigned long long)s);
+      }
+      fprintf(f, "}");
+    }
+    fprintf(f, "}");
+  }
+  fprintf(f, "\n  ],\n  \"changed\": [");
+  for (size_t i = 0; i < g_nch; i++) {
+    char ln[48], va[24], vb[24];
+    tt_loc_format(&g_ch[i].loc, ln, sizeof ln);
+    loc_value(va, sizeof va, &g_ch[i].loc, g_ch[i].from);
+    loc_value(vb, sizeof vb, &g_ch[i].loc, g_ch[i].to);
+    fprintf(f, "%s\n    {\"loc\": \"%s\", \"from\": \"%s\", \"to\": \"%s\", \"init\": %s}", i ? "," : "",
+            ln, va, vb, g_ch[i].inited ? "true" : "false");
+  }
+  fprintf(f, "\n  ]");
+  if (cyc) {
+    unsigned nh = tt_hazard_count(&g_st);
+    fprintf(f, ",\n  \"hazard_count\": %u,\n  \"hazards\": [", nh);
+    for (unsigned i = 0; i < nh; i++) {
+      tt_hazard h;
+      if (tt_hazard_get(&g_st, i, &h) != 0) break;
+      fprintf(f, "%s\n    {\"kind\": \"%s\", \"cycle\": %u, \"gpr\": %u, \"at\": ", i ? "," : "",
+              tt_hazard_kind_name(h.kind), h.cycle, h.gpr);
+      js_at(f, h.thread, h.index);
+      fprintf(f, "}");
+    }
+    fprintf(f, "\n  ]");
+  }
+  fprintf(f, "\n}\n");
+}
+

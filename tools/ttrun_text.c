@@ -1,0 +1,120 @@
+/* ttrun_text.c — the text report, ttrun's default output. */
+#include <string.h>
+
+#include "ttrun.h"
+
+void print_text(tt_outcome out) {
+  int cyc = g_st.p.mode == TT_MODE_CYCLE;
+  char buf[512], b2[512];
+  printf("ttrun: %s mode", cyc ? "cycle" : "functional");
+  for (unsigned i = 0; i < g_nknobs; i++) printf(", %s=%s", g_knob_name[i], g_knob_value[i]);
+  printf(", budget %llu %s\n", (unsigned long long)g_budget, cyc ? "cycles" : "rounds");
+  switch (out) {
+  case TT_OUT_DONE: printf("outcome: DONE — every thread retired its whole stream"); break;
+  case TT_OUT_DEADLOCK:
+    printf("outcome: DEADLOCK — no thread that is not done can ever progress again (exact: the state is a fixed point)");
+    break;
+  case TT_OUT_BUDGET: printf("outcome: BUDGET — stopped after the budget; threads still running"); break;
+  case TT_OUT_UNSUPPORTED_MODE: printf("outcome: mode not available in this build"); break;
+  }
+  if (cyc) printf(" (cycle %llu)\n", (unsigned long long)tt_cycle_count(&g_st));
+  else printf(" (%llu rounds)\n", (unsigned long long)g_st.c.steps);
+  putchar('\n');
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    const thr_report *r = &g_rep[t];
+    const tt_thread *th = &g_st.c.thr[t];
+    if (!g_src[t].path) continue;
+    printf("t%u  %s: %u of %u retired, %s\n", t, g_src[t].path, th->retired, th->len, r->state);
+    if (g_src[t].skipped_riscv || g_src[t].skipped_other)
+      printf("    (listing: %u RISC-V lines and %u objdump lines skipped)\n", g_src[t].skipped_riscv,
+             g_src[t].skipped_other);
+    if (g_src[t].opcode_only)
+      printf("    (listing: %u instructions of units outside the model written without hex: opcode only)\n",
+             g_src[t].opcode_only);
+    if (!strcmp(r->state, "done") || !strcmp(r->state, "no program")) continue;
+    {
+      uint32_t k = r->latch_index >= 0 ? (uint32_t)r->latch_index : th->pc;
+      char it[160];
+      insn_text(g_st.prog[t][k], it, sizeof it);
+      printf("    t%u %s at line %u \"%s\": %s\n", t, !strcmp(r->state, "blocked") ? "blocked" : "stopped",
+             src_line(t, k), it, r->reason);
+    }
+    at_text(buf, sizeof buf, t, th->pc);
+    if (r->latch_index >= 0)
+      printf("    held: %s, caught by the latch of instruction %d (%s)\n", buf, r->latch_index, r->holds);
+    else
+      printf("    held: %s\n", buf);
+    printf("    stall signal: %s\n", tt_wait_kind_name(th->wait_kind));
+    if (r->need[0]) printf("    released by: %s\n", r->need);
+    for (unsigned i = 0; i < r->nrel; i++) {
+      unsigned u = r->rel[i].thread;
+      at_text(buf, sizeof buf, u, r->rel[i].index);
+      if (tt_thread_done(&g_st, u)) snprintf(b2, sizeof b2, "done");
+      else {
+        char h[300];
+        at_text(h, sizeof h, u, g_st.c.thr[u].pc);
+        snprintf(b2, sizeof b2, "%s at %s", tt_thread_blocked(&g_st, u) ? "blocked itself" : "still at", h);
+      }
+      printf("      t%u has one at %s — but t%u is %s\n", u, buf, u, b2);
+      if (g_rep[u].waits_on >> t & 1u) printf("      (circular wait: t%u and t%u each wait for the other)\n", t, u);
+    }
+    if (r->nrel == 0 && r->nobody[0]) printf("      nothing left can: %s\n", r->nobody);
+
+  }
+  printf("\nfaults:");
+  int any = 0;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    const tt_thread *th = &g_st.c.thr[t];
+    if (th->fault_class == TT_FAULT_NONE) continue;
+    any = 1;
+    at_text(buf, sizeof buf, t, th->fault_pc);
+    printf("\n  t%u  %u fault(s); first: %s (%s) at %s", t, th->fault_count,
+           tt_fault_class_name(th->fault_class), tt_fault_code_text(th->fault_code), buf);
+    if (g_nfaults[t] > 1) {
+      printf("\n      all at instructions:");
+      for (uint32_t i = 0; i < g_nfaults[t] && i < 32; i++)
+        printf(" %u (line %u)", g_faults[t][i].index, src_line(t, g_faults[t][i].index));
+      if (g_nfaults[t] > 32) printf(" ... (%u more)", g_nfaults[t] - 32);
+    }
+  }
+  printf("%s\n", any ? "" : " none");
+  printf("\nchanged from reset (%zu location%s):\n", g_nch, g_nch == 1 ? "" : "s");
+  for (size_t i = 0; i < g_nch; i++) {
+    char ln[48], va[24], vb[24];
+    tt_loc_format(&g_ch[i].loc, ln, sizeof ln);
+    loc_value(va, sizeof va, &g_ch[i].loc, g_ch[i].from);
+    loc_value(vb, sizeof vb, &g_ch[i].loc, g_ch[i].to);
+    printf("  %-18s %s -> %s%s\n", ln, va, vb, g_ch[i].inited ? "  (init)" : "");
+  }
+  if (!cyc) return;
+  printf("\ncycles: %llu%s\n", (unsigned long long)tt_cycle_count(&g_st),
+         out == TT_OUT_DONE ? " (every thread done, every unit idle)"
+         : out == TT_OUT_DEADLOCK ? " (the cycle the fixed point was found)" : " (budget)");
+  printf("stall cycles at the gate, by reason:\n");
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    if (!g_src[t].path) continue;
+    printf("  t%u:", t);
+    int n = 0;
+    for (unsigned k = 1; k < TT_WAIT_KIND_COUNT; k++) {
+      uint64_t s = tt_stall_cycles(&g_st, t, k);
+      if (s) printf("%s %s %llu", n++ ? "," : "", tt_wait_kind_name(k), (unsigned long long)s);
+    }
+    printf("%s\n", n ? "" : " none");
+  }
+  unsigned nh = tt_hazard_count(&g_st);
+  printf("hazards: %u\n", nh);
+  for (unsigned i = 0; i < nh; i++) {
+    tt_hazard h;
+    if (tt_hazard_get(&g_st, i, &h) != 0) {
+      printf("  ... %u more not kept (the model keeps %u)\n", nh - i, TT_HAZARD_KEEP);
+      break;
+    }
+    at_text(buf, sizeof buf, h.thread, h.index);
+    printf("  %-17s t%u %s, cycle %u", tt_hazard_kind_name(h.kind), h.thread, buf, h.cycle);
+    if (h.kind == TT_HAZ_GPR_PENDING) printf(": GPR %u has a write-back in flight", h.gpr);
+    else if (h.kind == TT_HAZ_CFG_GAP) printf(": may read Config one cycle after a Config write of its thread");
+    else printf(": entered while its thread's STREAMWRCFG is still in prepare");
+    putchar('\n');
+  }
+}
+
