@@ -93,6 +93,147 @@ static void reason_from_model(unsigned t, thr_report *r) {
   snprintf(r->reason, sizeof r->reason, "%s", p ? p + 3 : a);
 }
 
+/* The instruction that latched the wait holding thread t's head: the last STALLWAIT, SEMWAIT or
+ * STREAMWAIT before it, or -1. */
+static int latching_index(unsigned t, uint32_t pc) {
+  for (long k = (long)pc - 1; k >= 0; k--) {
+    tt_insn in;
+    tt_decode(g_st.prog[t][k], &in);
+    if (in.form == TT_FORM_STALLWAIT || in.form == TT_FORM_SEMWAIT || in.form == TT_FORM_STREAMWAIT)
+      return (int)k;
+  }
+  return -1;
+}
+
+/* "SEMWAIT sem1 (MATH_PACK) Value==0 (value 0, max 1); ...", and a note when a selected
+ * semaphore has Max 0 under the Value>=Max condition. */
+static void semwait_reason(const tt_latch *l, thr_report *r) {
+  size_t len = 0;
+  len += (size_t)snprintf(r->reason + len, sizeof r->reason - len, "SEMWAIT");
+  for (unsigned i = 0; i < TT_SEM_COUNT && len < sizeof r->reason; i++) {
+    if (!(l->sem_mask >> i & 1u)) continue;
+    len += (size_t)snprintf(r->reason + len, sizeof r->reason - len,
+                            " sem%u (%s) %s%s%s (value %u, max %u);", i, sem_llk[i],
+                            l->cond_mask & 1 ? "Value==0" : "",
+                            (l->cond_mask & 3) == 3 ? " or " : "",
+                            l->cond_mask & 2 ? "Value>=Max" : "", g_st.c.sem_value[i],
+                            g_st.c.sem_max[i]);
+  }
+  if (len && r->reason[len - 1] == ';') r->reason[len - 1] = 0;
+  for (unsigned i = 0; i < TT_SEM_COUNT; i++)
+    if ((l->sem_mask >> i & 1u) && (l->cond_mask & 2u) && g_st.c.sem_max[i] == 0) {
+      len = strlen(r->reason);
+      snprintf(r->reason + len, sizeof r->reason - len,
+               " — sem%u has Max 0, so Value>=Max always holds until a SEMINIT sets Max (on hardware"
+               " firmware may do that: try --init sem[%u].max=N)", i, i);
+      break;
+    }
+}
+
+static void latch_semwait(unsigned t, const tt_latch *l, const char *blocks, thr_report *r) {
+  char a[200];
+  semwait_reason(l, r);
+  snprintf(r->holds, sizeof r->holds, "block mask 0x%03X (%s)", l->block_mask, blocks);
+  sem_list(a, sizeof a, l->sem_mask);
+  unsigned c = l->cond_mask & 3u;
+  int max_set = 0;  /* some selected semaphore has Max > 0: a SEMGET can bring Value below it */
+  for (unsigned i = 0; i < TT_SEM_COUNT; i++)
+    if ((l->sem_mask >> i & 1u) && g_st.c.sem_max[i]) max_set = 1;
+  snprintf(r->need, sizeof r->need, "%s of %s by another thread",
+           c == 1 ? "a SEMPOST (or SEMINIT to a non-zero value)"
+           : c == 2 ? (max_set ? "a SEMGET (or SEMINIT below Max)" : "a SEMINIT that sets Max above Value (a SEMGET cannot: Max is 0)")
+           : "a SEMPOST, SEMGET or SEMINIT", a);
+  find_releasers(t, c == 1 ? p_sem_up : c == 2 ? (max_set ? p_sem_down : p_seminit_below_max) : p_sem_any,
+                 l->sem_mask, r);
+}
+
+static void latch_stallwait(unsigned t, const tt_latch *l, const char *blocks, thr_report *r) {
+  char conds[160];
+  mask_names(conds, sizeof conds, l->cond_mask, cond_llk, 13);
+  size_t len = (size_t)snprintf(r->reason, sizeof r->reason,
+                                "STALLWAIT conditions %s (0x%04X): keep waiting while any of:",
+                                conds, l->cond_mask);
+  for (unsigned i = 0; i < 13 && len < sizeof r->reason; i++)
+    if (l->cond_mask >> i & 1u)
+      len += (size_t)snprintf(r->reason + len, sizeof r->reason - len, " C%u %s;", i, cond_text[i]);
+  if (len && len < sizeof r->reason && r->reason[len - 1] == ';') r->reason[len - 1] = 0;
+  snprintf(r->holds, sizeof r->holds, "block mask 0x%03X (%s)", l->block_mask, blocks);
+  if (l->cond_mask & 0x180u) {
+    snprintf(r->need, sizeof r->need, "an UNPACR (hands SrcA/SrcB to the matrix unit)");
+    find_releasers(t, p_unpacr, 0, r);
+  } else if (l->cond_mask & 0x060u) {
+    snprintf(r->need, sizeof r->need, "a matrix-unit instruction (hands SrcA/SrcB back to the unpackers)");
+    find_releasers(t, p_matrix, 0, r);
+  } else {
+    snprintf(r->need, sizeof r->need, "the units named by the conditions to finish");
+  }
+}
+
+static void latch_streamwait(unsigned t, const tt_latch *l, const char *blocks, thr_report *r) {
+  unsigned stream = g_st.c.tcfg[t][TT_TCFG_STREAM_ID_SYNC + (l->stream_select & 3)] & 0x3F;
+  unsigned reg = l->condition_index ? TT_STREAM_MSGS_REG : TT_STREAM_PHASE_REG;
+  uint32_t addr = TT_STREAM_BASE + stream * 0x1000u + reg * 4u;
+  snprintf(r->reason, sizeof r->reason,
+           "STREAMWAIT stream %u %s (mmio[0x%08X] = %u) < target %u",
+           stream, l->condition_index ? "messages received" : "phase", addr,
+           tt_mmio_read(&g_st, addr), l->target);
+  snprintf(r->holds, sizeof r->holds, "block mask 0x%03X (%s)", l->block_mask, blocks);
+  snprintf(r->need, sizeof r->need,
+           "a write of mmio[0x%08X] (STOREREG / STOREIND MMIO; the NoC overlay is otherwise static in the model)", addr);
+  find_releasers(t, p_mmio_store, 0, r);
+}
+
+/* Held by the wait latch of an earlier SEMWAIT, STALLWAIT or STREAMWAIT. */
+static void wait_latch(unsigned t, thr_report *r) {
+  const tt_thread *th = &g_st.c.thr[t];
+  const tt_latch *l = &th->latch;
+  char b[200];
+  r->latch_index = latching_index(t, th->pc);
+  mask_names(b, sizeof b, l->block_mask, block_llk, 9);
+  if (l->op == TT_LATCH_SEMWAIT) latch_semwait(t, l, b, r);
+  else if (l->op == TT_LATCH_STALLWAIT) latch_stallwait(t, l, b, r);
+  else if (l->op == TT_LATCH_STREAMWAIT) latch_streamwait(t, l, b, r);
+}
+
+/* An ATGETM waiting for a mutex another thread holds (or one reserved for another thread). */
+static void wait_mutex(unsigned t, thr_report *r) {
+  tt_insn in;
+  tt_decode(g_st.prog[t][g_st.c.thr[t].pc], &in);
+  uint32_t i = tt_mutex_index(&g_st, &in) % TT_MUTEX_SLOTS;
+  unsigned holder = g_st.c.mutex[i];
+  if (holder)
+    snprintf(r->reason, sizeof r->reason, "ATGETM mutex %u%s: held by t%u", i,
+             i == 0 ? " (REG_RMW)" : i == 4 ? " (SFPU)" : "", holder - 1);
+  else
+    snprintf(r->reason, sizeof r->reason,
+             "ATGETM mutex %u: free, but reserved for t%u by the ATRELM fairness rule", i,
+             g_st.c.mutex_handoff[i] - 1);
+  snprintf(r->need, sizeof r->need, "an ATRELM %u by t%u", i, holder ? holder - 1 : 0);
+  if (!holder || holder - 1 == t) return;
+  long k = find_in(holder - 1, p_atrelm, i);
+  if (k >= 0) {
+    r->rel[0].thread = holder - 1;
+    r->rel[0].index = (uint32_t)k;
+    r->nrel = 1;
+    r->waits_on = 1u << (holder - 1);
+  } else {
+    snprintf(r->nobody, sizeof r->nobody, "t%u %s without releasing it", holder - 1,
+             tt_thread_done(&g_st, holder - 1) ? "finished" : "has no ATRELM left");
+  }
+}
+
+static void wait_mutex_invalid(unsigned t, thr_report *r) {
+  tt_insn in;
+  tt_decode(g_st.prog[t][g_st.c.thr[t].pc], &in);
+  snprintf(r->reason, sizeof r->reason,
+           "%s on mutex index %u, which does not exist on Blackhole (valid: 0, 2, 3, 4): it waits forever",
+           tt_insn_name(&in), (unsigned)tt_mutex_index(&g_st, &in));
+  snprintf(r->need, sizeof r->need, "nothing (an invalid index never completes)");
+  snprintf(r->nobody, sizeof r->nobody, "no instruction can");
+}
+
+/* Thread t's report: its state and, when it is not done, the wait in words, what would release
+ * it and who could. */
 void analyse(unsigned t) {
   thr_report *r = &g_rep[t];
   const tt_thread *th = &g_st.c.thr[t];
@@ -101,132 +242,17 @@ void analyse(unsigned t) {
   if (!g_src[t].path) { r->state = "no program"; return; }
   if (tt_thread_done(&g_st, t)) { r->state = "done"; return; }
   r->state = tt_thread_blocked(&g_st, t) ? "blocked" : "not done";
-  char a[200], b[200];
   switch ((tt_wait_kind)th->wait_kind) {
-  case TT_WAIT_LATCH: {
-    const tt_latch *l = &th->latch;
-    for (long k = (long)th->pc - 1; k >= 0; k--) {
-      tt_insn in;
-      tt_decode(g_st.prog[t][k], &in);
-      if (in.form == TT_FORM_STALLWAIT || in.form == TT_FORM_SEMWAIT || in.form == TT_FORM_STREAMWAIT) {
-        r->latch_index = (int)k;
-        break;
-      }
-    }
-    mask_names(b, sizeof b, l->block_mask, block_llk, 9);
-    if (l->op == TT_LATCH_SEMWAIT) {
-      size_t len = 0;
-      len += (size_t)snprintf(r->reason + len, sizeof r->reason - len, "SEMWAIT");
-      for (unsigned i = 0; i < TT_SEM_COUNT && len < sizeof r->reason; i++) {
-        if (!(l->sem_mask >> i & 1u)) continue;
-        len += (size_t)snprintf(r->reason + len, sizeof r->reason - len,
-                                " sem%u (%s) %s%s%s (value %u, max %u);", i, sem_llk[i],
-                                l->cond_mask & 1 ? "Value==0" : "",
-                                (l->cond_mask & 3) == 3 ? " or " : "",
-                                l->cond_mask & 2 ? "Value>=Max" : "", g_st.c.sem_value[i],
-                                g_st.c.sem_max[i]);
-      }
-      if (len && r->reason[len - 1] == ';') r->reason[len - 1] = 0;
-      for (unsigned i = 0; i < TT_SEM_COUNT; i++)
-        if ((l->sem_mask >> i & 1u) && (l->cond_mask & 2u) && g_st.c.sem_max[i] == 0) {
-          len = strlen(r->reason);
-          snprintf(r->reason + len, sizeof r->reason - len,
-                   " — sem%u has Max 0, so Value>=Max always holds until a SEMINIT sets Max (on hardware"
-                   " firmware may do that: try --init sem[%u].max=N)", i, i);
-          break;
-        }
-      snprintf(r->holds, sizeof r->holds, "block mask 0x%03X (%s)", l->block_mask, b);
-      sem_list(a, sizeof a, l->sem_mask);
-      unsigned c = l->cond_mask & 3u;
-      int max_set = 0;  /* some selected semaphore has Max > 0: a SEMGET can bring Value below it */
-      for (unsigned i = 0; i < TT_SEM_COUNT; i++)
-        if ((l->sem_mask >> i & 1u) && g_st.c.sem_max[i]) max_set = 1;
-      snprintf(r->need, sizeof r->need, "%s of %s by another thread",
-               c == 1 ? "a SEMPOST (or SEMINIT to a non-zero value)"
-               : c == 2 ? (max_set ? "a SEMGET (or SEMINIT below Max)" : "a SEMINIT that sets Max above Value (a SEMGET cannot: Max is 0)")
-               : "a SEMPOST, SEMGET or SEMINIT", a);
-      find_releasers(t, c == 1 ? p_sem_up : c == 2 ? (max_set ? p_sem_down : p_seminit_below_max) : p_sem_any,
-                     l->sem_mask, r);
-    } else if (l->op == TT_LATCH_STALLWAIT) {
-      char conds[160];
-      mask_names(conds, sizeof conds, l->cond_mask, cond_llk, 13);
-      size_t len = (size_t)snprintf(r->reason, sizeof r->reason,
-                                    "STALLWAIT conditions %s (0x%04X): keep waiting while any of:",
-                                    conds, l->cond_mask);
-      for (unsigned i = 0; i < 13 && len < sizeof r->reason; i++)
-        if (l->cond_mask >> i & 1u)
-          len += (size_t)snprintf(r->reason + len, sizeof r->reason - len, " C%u %s;", i, cond_text[i]);
-      if (len && len < sizeof r->reason && r->reason[len - 1] == ';') r->reason[len - 1] = 0;
-      snprintf(r->holds, sizeof r->holds, "block mask 0x%03X (%s)", l->block_mask, b);
-      if (l->cond_mask & 0x180u) {
-        snprintf(r->need, sizeof r->need, "an UNPACR (hands SrcA/SrcB to the matrix unit)");
-        find_releasers(t, p_unpacr, 0, r);
-      } else if (l->cond_mask & 0x060u) {
-        snprintf(r->need, sizeof r->need, "a matrix-unit instruction (hands SrcA/SrcB back to the unpackers)");
-        find_releasers(t, p_matrix, 0, r);
-      } else {
-        snprintf(r->need, sizeof r->need, "the units named by the conditions to finish");
-      }
-    } else if (l->op == TT_LATCH_STREAMWAIT) {
-      unsigned stream = g_st.c.tcfg[t][TT_TCFG_STREAM_ID_SYNC + (l->stream_select & 3)] & 0x3F;
-      unsigned reg = l->condition_index ? TT_STREAM_MSGS_REG : TT_STREAM_PHASE_REG;
-      uint32_t addr = TT_STREAM_BASE + stream * 0x1000u + reg * 4u;
-      snprintf(r->reason, sizeof r->reason,
-               "STREAMWAIT stream %u %s (mmio[0x%08X] = %u) < target %u",
-               stream, l->condition_index ? "messages received" : "phase", addr,
-               tt_mmio_read(&g_st, addr), l->target);
-      snprintf(r->holds, sizeof r->holds, "block mask 0x%03X (%s)", l->block_mask, b);
-      snprintf(r->need, sizeof r->need,
-               "a write of mmio[0x%08X] (STOREREG / STOREIND MMIO; the NoC overlay is otherwise static in the model)", addr);
-      find_releasers(t, p_mmio_store, 0, r);
-    }
-    break;
-  }
-  case TT_WAIT_MUTEX: {
-    tt_insn in;
-    tt_decode(g_st.prog[t][th->pc], &in);
-    uint32_t i = tt_mutex_index(&g_st, &in) % TT_MUTEX_SLOTS;
-    unsigned holder = g_st.c.mutex[i];
-    if (holder)
-      snprintf(r->reason, sizeof r->reason, "ATGETM mutex %u%s: held by t%u", i,
-               i == 0 ? " (REG_RMW)" : i == 4 ? " (SFPU)" : "", holder - 1);
-    else
-      snprintf(r->reason, sizeof r->reason,
-               "ATGETM mutex %u: free, but reserved for t%u by the ATRELM fairness rule", i,
-               g_st.c.mutex_handoff[i] - 1);
-    snprintf(r->need, sizeof r->need, "an ATRELM %u by t%u", i, holder ? holder - 1 : 0);
-    if (holder && holder - 1 != t) {
-      long k = find_in(holder - 1, p_atrelm, i);
-      if (k >= 0) {
-        r->rel[0].thread = holder - 1;
-        r->rel[0].index = (uint32_t)k;
-        r->nrel = 1;
-        r->waits_on = 1u << (holder - 1);
-      } else {
-        snprintf(r->nobody, sizeof r->nobody, "t%u %s without releasing it", holder - 1,
-                 tt_thread_done(&g_st, holder - 1) ? "finished" : "has no ATRELM left");
-      }
-    }
-    break;
-  }
-  case TT_WAIT_MUTEX_INVALID: {
-    tt_insn in;
-    tt_decode(g_st.prog[t][th->pc], &in);
-    snprintf(r->reason, sizeof r->reason,
-             "%s on mutex index %u, which does not exist on Blackhole (valid: 0, 2, 3, 4): it waits forever",
-             tt_insn_name(&in), (unsigned)tt_mutex_index(&g_st, &in));
-    snprintf(r->need, sizeof r->need, "nothing (an invalid index never completes)");
-    snprintf(r->nobody, sizeof r->nobody, "no instruction can");
-    break;
-  }
+  case TT_WAIT_LATCH: wait_latch(t, r); break;
+  case TT_WAIT_MUTEX: wait_mutex(t, r); break;
+  case TT_WAIT_MUTEX_INVALID: wait_mutex_invalid(t, r); break;
   case TT_WAIT_ATCAS:
   case TT_WAIT_ATINCGETPTR:
-  case TT_WAIT_THCON_BUSY: {
+  case TT_WAIT_THCON_BUSY:
     reason_from_model(t, r);
     snprintf(r->need, sizeof r->need, "a write of the L1 word the atomic reads (by another thread)");
     find_releasers(t, p_l1_write, 0, r);
     break;
-  }
   case TT_WAIT_NONE:
   case TT_WAIT_BUDGET:
   case TT_WAIT_THCON_OWN:

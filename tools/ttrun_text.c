@@ -1,11 +1,11 @@
-/* ttrun_text.c — the text report, ttrun's default output. */
+/* ttrun_text.c — the text report, ttrun's default output: the mode and outcome, per thread what
+ * retired and what holds a stuck one, the faults, what changed from reset, and in cycle mode the
+ * cycles, stall cycles by reason and hazards. */
 #include <string.h>
 
 #include "ttrun.h"
 
-void print_text(tt_outcome out) {
-  int cyc = g_st.p.mode == TT_MODE_CYCLE;
-  char buf[512], b2[512];
+static void text_outcome(tt_outcome out, int cyc) {
   printf("ttrun: %s mode", cyc ? "cycle" : "functional");
   for (unsigned i = 0; i < g_nknobs; i++) printf(", %s=%s", g_knob_name[i], g_knob_value[i]);
   printf(", budget %llu %s\n", (unsigned long long)g_budget, cyc ? "cycles" : "rounds");
@@ -20,6 +20,48 @@ void print_text(tt_outcome out) {
   if (cyc) printf(" (cycle %llu)\n", (unsigned long long)tt_cycle_count(&g_st));
   else printf(" (%llu rounds)\n", (unsigned long long)g_st.c.steps);
   putchar('\n');
+}
+
+/* The instructions of other threads that could release thread t, and where those threads are. */
+static void text_releasers(unsigned t, const thr_report *r) {
+  char buf[512], b2[512];
+  for (unsigned i = 0; i < r->nrel; i++) {
+    unsigned u = r->rel[i].thread;
+    at_text(buf, sizeof buf, u, r->rel[i].index);
+    if (tt_thread_done(&g_st, u)) snprintf(b2, sizeof b2, "done");
+    else {
+      char h[300];
+      at_text(h, sizeof h, u, g_st.c.thr[u].pc);
+      snprintf(b2, sizeof b2, "%s at %s", tt_thread_blocked(&g_st, u) ? "blocked itself" : "still at", h);
+    }
+    printf("      t%u has one at %s — but t%u is %s\n", u, buf, u, b2);
+    if (g_rep[u].waits_on >> t & 1u) printf("      (circular wait: t%u and t%u each wait for the other)\n", t, u);
+  }
+  if (r->nrel == 0 && r->nobody[0]) printf("      nothing left can: %s\n", r->nobody);
+}
+
+/* Thread t that is not done: where it stopped, why, and who could release it. */
+static void text_stuck(unsigned t, const thr_report *r) {
+  const tt_thread *th = &g_st.c.thr[t];
+  char buf[512];
+  {
+    uint32_t k = r->latch_index >= 0 ? (uint32_t)r->latch_index : th->pc;
+    char it[160];
+    insn_text(g_st.prog[t][k], it, sizeof it);
+    printf("    t%u %s at line %u \"%s\": %s\n", t, !strcmp(r->state, "blocked") ? "blocked" : "stopped",
+           src_line(t, k), it, r->reason);
+  }
+  at_text(buf, sizeof buf, t, th->pc);
+  if (r->latch_index >= 0)
+    printf("    held: %s, caught by the latch of instruction %d (%s)\n", buf, r->latch_index, r->holds);
+  else
+    printf("    held: %s\n", buf);
+  printf("    stall signal: %s\n", tt_wait_kind_name(th->wait_kind));
+  if (r->need[0]) printf("    released by: %s\n", r->need);
+  text_releasers(t, r);
+}
+
+static void text_threads(void) {
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     const thr_report *r = &g_rep[t];
     const tt_thread *th = &g_st.c.thr[t];
@@ -32,35 +74,12 @@ void print_text(tt_outcome out) {
       printf("    (listing: %u instructions of units outside the model written without hex: opcode only)\n",
              g_src[t].opcode_only);
     if (!strcmp(r->state, "done") || !strcmp(r->state, "no program")) continue;
-    {
-      uint32_t k = r->latch_index >= 0 ? (uint32_t)r->latch_index : th->pc;
-      char it[160];
-      insn_text(g_st.prog[t][k], it, sizeof it);
-      printf("    t%u %s at line %u \"%s\": %s\n", t, !strcmp(r->state, "blocked") ? "blocked" : "stopped",
-             src_line(t, k), it, r->reason);
-    }
-    at_text(buf, sizeof buf, t, th->pc);
-    if (r->latch_index >= 0)
-      printf("    held: %s, caught by the latch of instruction %d (%s)\n", buf, r->latch_index, r->holds);
-    else
-      printf("    held: %s\n", buf);
-    printf("    stall signal: %s\n", tt_wait_kind_name(th->wait_kind));
-    if (r->need[0]) printf("    released by: %s\n", r->need);
-    for (unsigned i = 0; i < r->nrel; i++) {
-      unsigned u = r->rel[i].thread;
-      at_text(buf, sizeof buf, u, r->rel[i].index);
-      if (tt_thread_done(&g_st, u)) snprintf(b2, sizeof b2, "done");
-      else {
-        char h[300];
-        at_text(h, sizeof h, u, g_st.c.thr[u].pc);
-        snprintf(b2, sizeof b2, "%s at %s", tt_thread_blocked(&g_st, u) ? "blocked itself" : "still at", h);
-      }
-      printf("      t%u has one at %s — but t%u is %s\n", u, buf, u, b2);
-      if (g_rep[u].waits_on >> t & 1u) printf("      (circular wait: t%u and t%u each wait for the other)\n", t, u);
-    }
-    if (r->nrel == 0 && r->nobody[0]) printf("      nothing left can: %s\n", r->nobody);
-
+    text_stuck(t, r);
   }
+}
+
+static void text_faults(void) {
+  char buf[512];
   printf("\nfaults:");
   int any = 0;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
@@ -78,6 +97,9 @@ void print_text(tt_outcome out) {
     }
   }
   printf("%s\n", any ? "" : " none");
+}
+
+static void text_changes(void) {
   printf("\nchanged from reset (%zu location%s):\n", g_nch, g_nch == 1 ? "" : "s");
   for (size_t i = 0; i < g_nch; i++) {
     char ln[48], va[24], vb[24];
@@ -86,21 +108,10 @@ void print_text(tt_outcome out) {
     loc_value(vb, sizeof vb, &g_ch[i].loc, g_ch[i].to);
     printf("  %-18s %s -> %s%s\n", ln, va, vb, g_ch[i].inited ? "  (init)" : "");
   }
-  if (!cyc) return;
-  printf("\ncycles: %llu%s\n", (unsigned long long)tt_cycle_count(&g_st),
-         out == TT_OUT_DONE ? " (every thread done, every unit idle)"
-         : out == TT_OUT_DEADLOCK ? " (the cycle the fixed point was found)" : " (budget)");
-  printf("stall cycles at the gate, by reason:\n");
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    if (!g_src[t].path) continue;
-    printf("  t%u:", t);
-    int n = 0;
-    for (unsigned k = 1; k < TT_WAIT_KIND_COUNT; k++) {
-      uint64_t s = tt_stall_cycles(&g_st, t, k);
-      if (s) printf("%s %s %llu", n++ ? "," : "", tt_wait_kind_name(k), (unsigned long long)s);
-    }
-    printf("%s\n", n ? "" : " none");
-  }
+}
+
+static void text_hazards(void) {
+  char buf[512];
   unsigned nh = tt_hazard_count(&g_st);
   printf("hazards: %u\n", nh);
   for (unsigned i = 0; i < nh; i++) {
@@ -118,3 +129,30 @@ void print_text(tt_outcome out) {
   }
 }
 
+/* Cycle mode only: the cycle count, stall cycles per thread and reason, the hazards. */
+static void text_cycles(tt_outcome out) {
+  printf("\ncycles: %llu%s\n", (unsigned long long)tt_cycle_count(&g_st),
+         out == TT_OUT_DONE ? " (every thread done, every unit idle)"
+         : out == TT_OUT_DEADLOCK ? " (the cycle the fixed point was found)" : " (budget)");
+  printf("stall cycles at the gate, by reason:\n");
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    if (!g_src[t].path) continue;
+    printf("  t%u:", t);
+    int n = 0;
+    for (unsigned k = 1; k < TT_WAIT_KIND_COUNT; k++) {
+      uint64_t s = tt_stall_cycles(&g_st, t, k);
+      if (s) printf("%s %s %llu", n++ ? "," : "", tt_wait_kind_name(k), (unsigned long long)s);
+    }
+    printf("%s\n", n ? "" : " none");
+  }
+  text_hazards();
+}
+
+void print_text(tt_outcome out) {
+  int cyc = g_st.p.mode == TT_MODE_CYCLE;
+  text_outcome(out, cyc);
+  text_threads();
+  text_faults();
+  text_changes();
+  if (cyc) text_cycles(out);
+}
