@@ -1,4 +1,5 @@
-/* ttrun_json.c — the same report as one JSON document (--json). */
+/* ttrun_json.c — the same report as one JSON document (--json); js() and js_at() also serve the
+ * trace. */
 #include <string.h>
 
 #include "ttrun.h"
@@ -21,20 +22,62 @@ void js_at(FILE *f, unsigned t, uint32_t k) {
   fputc('}', f);
 }
 
-void print_json(FILE *f, tt_outcome out) {
-  int cyc = g_st.p.mode == TT_MODE_CYCLE;
+/* "wait": the wait that holds thread t, what would release it, who could. */
+static void json_wait(FILE *f, unsigned t, const thr_report *r) {
+  const tt_thread *th = &g_st.c.thr[t];
   char key[40];
-  fprintf(f, "{\n  \"tool\": \"ttrun\",\n  \"mode\": \"%s\",\n  \"budget\": %llu,\n  \"knobs\": {",
-          cyc ? "cycle" : "func", (unsigned long long)g_budget);
-  for (unsigned i = 0; i < g_nknobs; i++) {
+  wait_key(th->wait_kind, key, sizeof key);
+  fprintf(f, ",\n     \"at\": ");
+  js_at(f, t, th->pc);
+  fprintf(f, ",\n     \"wait\": {\"kind\": \"%s\", \"signal\": ", key);
+  js(f, tt_wait_kind_name(th->wait_kind));
+  fprintf(f, ", \"latched_by\": ");
+  if (r->latch_index >= 0) js_at(f, t, (uint32_t)r->latch_index);
+  else fprintf(f, "null");
+  fprintf(f, ", \"reason\": ");
+  js(f, r->reason);
+  fprintf(f, ", \"released_by\": ");
+  js(f, r->need);
+  fprintf(f, ", \"could_release\": [");
+  for (unsigned i = 0; i < r->nrel; i++) {
     fprintf(f, "%s", i ? ", " : "");
-    js(f, g_knob_name[i]);
-    fprintf(f, ": ");
-    js(f, g_knob_value[i]);
+    js_at(f, r->rel[i].thread, r->rel[i].index);
   }
-  fprintf(f, "},\n  \"outcome\": \"%s\",\n  \"steps\": %llu,\n", outcome_word(out),
-          (unsigned long long)g_st.c.steps);
-  if (cyc) fprintf(f, "  \"cycles\": %llu,\n", (unsigned long long)tt_cycle_count(&g_st));
+  fprintf(f, "], \"nothing_left\": ");
+  js(f, r->nrel ? "" : r->nobody);
+  fprintf(f, "}");
+}
+
+static void json_fault(FILE *f, unsigned t) {
+  const tt_thread *th = &g_st.c.thr[t];
+  fprintf(f, ",\n     \"fault\": {\"class\": \"%s\", \"count\": %u", tt_fault_class_name(th->fault_class),
+          th->fault_count);
+  if (th->fault_class != TT_FAULT_NONE) {
+    fprintf(f, ", \"reason\": ");
+    js(f, tt_fault_code_text(th->fault_code));
+    fprintf(f, ", \"first\": ");
+    js_at(f, t, th->fault_pc);
+    fprintf(f, ", \"indices\": [");
+    for (uint32_t i = 0; i < g_nfaults[t]; i++) fprintf(f, "%s%u", i ? ", " : "", g_faults[t][i].index);
+    fprintf(f, "]");
+  }
+  fprintf(f, "}");
+}
+
+static void json_stall_cycles(FILE *f, unsigned t) {
+  char key[40];
+  fprintf(f, ",\n     \"stall_cycles\": {");
+  int n = 0;
+  for (unsigned k = 1; k < TT_WAIT_KIND_COUNT; k++) {
+    uint64_t s = tt_stall_cycles(&g_st, t, k);
+    if (!s) continue;
+    wait_key(k, key, sizeof key);
+    fprintf(f, "%s\"%s\": %llu", n++ ? ", " : "", key, (unsigned long long)s);
+  }
+  fprintf(f, "}");
+}
+
+static void json_threads(FILE *f, int cyc) {
   fprintf(f, "  \"threads\": [");
   int first = 1;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
@@ -46,54 +89,16 @@ void print_json(FILE *f, tt_outcome out) {
     js(f, g_src[t].path);
     fprintf(f, ", \"instructions\": %u, \"retired\": %u, \"state\": \"%s\"", th->len, th->retired, r->state);
     fprintf(f, ", \"skipped_riscv_lines\": %u, \"opcode_only\": %u", g_src[t].skipped_riscv, g_src[t].opcode_only);
-    if (strcmp(r->state, "done") != 0) {
-      wait_key(th->wait_kind, key, sizeof key);
-      fprintf(f, ",\n     \"at\": ");
-      js_at(f, t, th->pc);
-      fprintf(f, ",\n     \"wait\": {\"kind\": \"%s\", \"signal\": ", key);
-      js(f, tt_wait_kind_name(th->wait_kind));
-      fprintf(f, ", \"latched_by\": ");
-      if (r->latch_index >= 0) js_at(f, t, (uint32_t)r->latch_index);
-      else fprintf(f, "null");
-      fprintf(f, ", \"reason\": ");
-      js(f, r->reason);
-      fprintf(f, ", \"released_by\": ");
-      js(f, r->need);
-      fprintf(f, ", \"could_release\": [");
-      for (unsigned i = 0; i < r->nrel; i++) {
-        fprintf(f, "%s", i ? ", " : "");
-        js_at(f, r->rel[i].thread, r->rel[i].index);
-      }
-      fprintf(f, "], \"nothing_left\": ");
-      js(f, r->nrel ? "" : r->nobody);
-      fprintf(f, "}");
-    }
-    fprintf(f, ",\n     \"fault\": {\"class\": \"%s\", \"count\": %u", tt_fault_class_name(th->fault_class),
-            th->fault_count);
-    if (th->fault_class != TT_FAULT_NONE) {
-      fprintf(f, ", \"reason\": ");
-      js(f, tt_fault_code_text(th->fault_code));
-      fprintf(f, ", \"first\": ");
-      js_at(f, t, th->fault_pc);
-      fprintf(f, ", \"indices\": [");
-      for (uint32_t i = 0; i < g_nfaults[t]; i++) fprintf(f, "%s%u", i ? ", " : "", g_faults[t][i].index);
-      fprintf(f, "]");
-    }
-    fprintf(f, "}");
-    if (cyc) {
-      fprintf(f, ",\n     \"stall_cycles\": {");
-      int n = 0;
-      for (unsigned k = 1; k < TT_WAIT_KIND_COUNT; k++) {
-        uint64_t s = tt_stall_cycles(&g_st, t, k);
-        if (!s) continue;
-        wait_key(k, key, sizeof key);
-        fprintf(f, "%s\"%s\": %llu", n++ ? ", " : "", key, (unsigned long long)s);
-      }
-      fprintf(f, "}");
-    }
+    if (strcmp(r->state, "done") != 0) json_wait(f, t, r);
+    json_fault(f, t);
+    if (cyc) json_stall_cycles(f, t);
     fprintf(f, "}");
   }
-  fprintf(f, "\n  ],\n  \"changed\": [");
+  fprintf(f, "\n  ]");
+}
+
+static void json_changes(FILE *f) {
+  fprintf(f, ",\n  \"changed\": [");
   for (size_t i = 0; i < g_nch; i++) {
     char ln[48], va[24], vb[24];
     tt_loc_format(&g_ch[i].loc, ln, sizeof ln);
@@ -103,19 +108,37 @@ void print_json(FILE *f, tt_outcome out) {
             ln, va, vb, g_ch[i].inited ? "true" : "false");
   }
   fprintf(f, "\n  ]");
-  if (cyc) {
-    unsigned nh = tt_hazard_count(&g_st);
-    fprintf(f, ",\n  \"hazard_count\": %u,\n  \"hazards\": [", nh);
-    for (unsigned i = 0; i < nh; i++) {
-      tt_hazard h;
-      if (tt_hazard_get(&g_st, i, &h) != 0) break;
-      fprintf(f, "%s\n    {\"kind\": \"%s\", \"cycle\": %u, \"gpr\": %u, \"at\": ", i ? "," : "",
-              tt_hazard_kind_name(h.kind), h.cycle, h.gpr);
-      js_at(f, h.thread, h.index);
-      fprintf(f, "}");
-    }
-    fprintf(f, "\n  ]");
-  }
-  fprintf(f, "\n}\n");
 }
 
+static void json_hazards(FILE *f) {
+  unsigned nh = tt_hazard_count(&g_st);
+  fprintf(f, ",\n  \"hazard_count\": %u,\n  \"hazards\": [", nh);
+  for (unsigned i = 0; i < nh; i++) {
+    tt_hazard h;
+    if (tt_hazard_get(&g_st, i, &h) != 0) break;
+    fprintf(f, "%s\n    {\"kind\": \"%s\", \"cycle\": %u, \"gpr\": %u, \"at\": ", i ? "," : "",
+            tt_hazard_kind_name(h.kind), h.cycle, h.gpr);
+    js_at(f, h.thread, h.index);
+    fprintf(f, "}");
+  }
+  fprintf(f, "\n  ]");
+}
+
+void print_json(FILE *f, tt_outcome out) {
+  int cyc = g_st.p.mode == TT_MODE_CYCLE;
+  fprintf(f, "{\n  \"tool\": \"ttrun\",\n  \"mode\": \"%s\",\n  \"budget\": %llu,\n  \"knobs\": {",
+          cyc ? "cycle" : "func", (unsigned long long)g_budget);
+  for (unsigned i = 0; i < g_nknobs; i++) {
+    fprintf(f, "%s", i ? ", " : "");
+    js(f, g_knob_name[i]);
+    fprintf(f, ": ");
+    js(f, g_knob_value[i]);
+  }
+  fprintf(f, "},\n  \"outcome\": \"%s\",\n  \"steps\": %llu,\n", outcome_word(out),
+          (unsigned long long)g_st.c.steps);
+  if (cyc) fprintf(f, "  \"cycles\": %llu,\n", (unsigned long long)tt_cycle_count(&g_st));
+  json_threads(f, cyc);
+  json_changes(f);
+  if (cyc) json_hazards(f);
+  fprintf(f, "\n}\n");
+}

@@ -7,69 +7,74 @@
 #include "asm.h"
 #include "ttrun.h"
 
-int emit_vec(const char *path, tt_outcome out, int argc, char **argv) {
-  int cyc = g_st.p.mode == TT_MODE_CYCLE;
-  unsigned nexp = 0, dropped = 0;
-  char buf[256], ln[48], va[24];
-  /* The end state first, into memory: whether `strict` can be written depends on whether every
-   * changed location fits in the vector's expect lines. */
-  char *body = NULL;
-  size_t bodylen = 0;
-  FILE *f = open_memstream(&body, &bodylen);
-  if (!f) { fprintf(stderr, "ttrun: cannot write %s: %s\n", path, strerror(errno)); return 1; }
-  fprintf(f, "\n# end state\n");
-  if (out == TT_OUT_DEADLOCK) { fprintf(f, "expect deadlock\n"); nexp++; }
+/* Per thread: done or blocked, how far it got (tN.issued), its fault class. Adds to *nexp. */
+static void vec_threads(FILE *f, tt_outcome out, unsigned *nexp) {
+  char buf[256];
+  if (out == TT_OUT_DEADLOCK) { fprintf(f, "expect deadlock\n"); (*nexp)++; }
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     if (!g_src[t].path) continue;
-    if (tt_thread_done(&g_st, t)) { fprintf(f, "expect t%u done\n", t); nexp++; }
+    if (tt_thread_done(&g_st, t)) { fprintf(f, "expect t%u done\n", t); (*nexp)++; }
     else if (tt_thread_blocked(&g_st, t)) {
       at_text(buf, sizeof buf, t, g_st.c.thr[t].pc);
       fprintf(f, "expect t%u blocked                       # at %s\n", t, buf);
-      nexp++;
+      (*nexp)++;
     } else {
       fprintf(f, "# t%u neither done nor blocked: stopped by the budget at instruction %u\n", t, g_st.c.thr[t].pc);
     }
     /* how far the thread got: a changed, inserted or deleted instruction before that point
      * moves it, even when the thread still ends done or blocked */
     fprintf(f, "expect t%u.issued = %u\n", t, g_st.c.thr[t].pc);
-    nexp++;
+    (*nexp)++;
     fprintf(f, "expect t%u fault %s\n", t, tt_fault_class_name(g_st.c.thr[t].fault_class));
-    nexp++;
+    (*nexp)++;
   }
-  if (cyc) {
-    if (out == TT_OUT_DONE) { fprintf(f, "expect cycles = %llu\n", (unsigned long long)tt_cycle_count(&g_st)); nexp++; }
-    else fprintf(f, "# the run did not finish: no 'expect cycles' (it stopped in cycle %llu)\n",
-                 (unsigned long long)tt_cycle_count(&g_st));
-    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-      uint64_t c;
-      uint32_t last = g_st.c.thr[t].retired;
-      if (!g_src[t].path || last == 0 || tt_issue_cycle(&g_st, t, last - 1, &c) != 0) continue;
-      fprintf(f, "expect t%u.issue[%u] = %llu                # last instruction issued\n", t, last - 1,
-              (unsigned long long)c);
-      nexp++;
+}
+
+/* The hazards, one expect line per (thread, instruction, kind), as many as fit. */
+static void vec_hazards(FILE *f, unsigned *nexp) {
+  unsigned nh = tt_hazard_count(&g_st);
+  fprintf(f, "expect hazards = %u\n", nh);
+  (*nexp)++;
+  for (unsigned i = 0; i < nh && *nexp < TT_VEC_MAX_EXPECTS; i++) {
+    tt_hazard h;
+    int dup = 0;
+    if (tt_hazard_get(&g_st, i, &h) != 0) break;
+    for (unsigned j = 0; j < i; j++) {
+      tt_hazard g;
+      if (tt_hazard_get(&g_st, j, &g) == 0 && g.kind == h.kind && g.thread == h.thread && g.index == h.index) dup = 1;
     }
-    unsigned nh = tt_hazard_count(&g_st);
-    fprintf(f, "expect hazards = %u\n", nh);
-    nexp++;
-    for (unsigned i = 0; i < nh && nexp < TT_VEC_MAX_EXPECTS; i++) {
-      tt_hazard h;
-      int dup = 0;
-      if (tt_hazard_get(&g_st, i, &h) != 0) break;
-      for (unsigned j = 0; j < i; j++) {
-        tt_hazard g;
-        if (tt_hazard_get(&g_st, j, &g) == 0 && g.kind == h.kind && g.thread == h.thread && g.index == h.index) dup = 1;
-      }
-      if (dup) continue;
-      fprintf(f, "expect t%u.hazard[%u] = %s\n", h.thread, h.index, tt_hazard_kind_name(h.kind));
-      nexp++;
-    }
+    if (dup) continue;
+    fprintf(f, "expect t%u.hazard[%u] = %s\n", h.thread, h.index, tt_hazard_kind_name(h.kind));
+    (*nexp)++;
   }
+}
+
+/* Cycle mode: the cycle count when the run finished, each thread's last issue cycle, hazards. */
+static void vec_cycles(FILE *f, tt_outcome out, unsigned *nexp) {
+  if (out == TT_OUT_DONE) { fprintf(f, "expect cycles = %llu\n", (unsigned long long)tt_cycle_count(&g_st)); (*nexp)++; }
+  else fprintf(f, "# the run did not finish: no 'expect cycles' (it stopped in cycle %llu)\n",
+               (unsigned long long)tt_cycle_count(&g_st));
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    uint64_t c;
+    uint32_t last = g_st.c.thr[t].retired;
+    if (!g_src[t].path || last == 0 || tt_issue_cycle(&g_st, t, last - 1, &c) != 0) continue;
+    fprintf(f, "expect t%u.issue[%u] = %llu                # last instruction issued\n", t, last - 1,
+            (unsigned long long)c);
+    (*nexp)++;
+  }
+  vec_hazards(f, nexp);
+}
+
+/* Every changed location as an expect line while they fit; returns how many did not. */
+static unsigned vec_changes(FILE *f, const char *path, unsigned *nexp) {
+  char ln[48], va[24];
+  unsigned dropped = 0;
   for (size_t i = 0; i < g_nch; i++) {
-    if (nexp >= TT_VEC_MAX_EXPECTS) { dropped++; continue; }
+    if (*nexp >= TT_VEC_MAX_EXPECTS) { dropped++; continue; }
     tt_loc_format(&g_ch[i].loc, ln, sizeof ln);
     loc_value(va, sizeof va, &g_ch[i].loc, g_ch[i].to);
     fprintf(f, "expect %s = %s\n", ln, va);
-    nexp++;
+    (*nexp)++;
   }
   if (dropped) {
     fprintf(f, "# %u more changed locations not listed: a vector holds at most %u expect lines\n", dropped,
@@ -77,10 +82,27 @@ int emit_vec(const char *path, tt_outcome out, int argc, char **argv) {
     fprintf(stderr, "ttrun: %s: %u changed locations left out (limit %u expect lines), so no 'strict'\n", path,
             dropped, TT_VEC_MAX_EXPECTS);
   }
-  if (fclose(f) != 0 || !body) { free(body); fprintf(stderr, "ttrun: cannot write %s\n", path); return 1; }
+  return dropped;
+}
 
-  f = fopen(path, "w");
-  if (!f) { fprintf(stderr, "ttrun: cannot write %s: %s\n", path, strerror(errno)); free(body); return 1; }
+/* The end state, into memory (*body, *bodylen): whether `strict` can be written depends on
+ * whether every changed location fits in the vector's expect lines (*dropped: how many did not). */
+static int vec_end_state(const char *path, tt_outcome out, char **body, size_t *bodylen, unsigned *dropped) {
+  unsigned nexp = 0;
+  FILE *f = open_memstream(body, bodylen);
+  if (!f) { fprintf(stderr, "ttrun: cannot write %s: %s\n", path, strerror(errno)); return 1; }
+  fprintf(f, "\n# end state\n");
+  vec_threads(f, out, &nexp);
+  if (g_st.p.mode == TT_MODE_CYCLE) vec_cycles(f, out, &nexp);
+  *dropped = vec_changes(f, path, &nexp);
+  if (fclose(f) != 0 || !*body) { free(*body); fprintf(stderr, "ttrun: cannot write %s\n", path); return 1; }
+  return 0;
+}
+
+/* The head: how it was generated, name, mode, budget, strict, knobs, inits. */
+static void vec_head(FILE *f, tt_outcome out, int argc, char **argv, unsigned dropped) {
+  int cyc = g_st.p.mode == TT_MODE_CYCLE;
+  char ln[48], va[24];
   fprintf(f, "# generated by ttrun:");
   for (int i = 1; i < argc; i++) fprintf(f, " %s", argv[i]);
   fprintf(f, "\n# outcome when generated: %s after %llu %s\n", outcome_word(out),
@@ -101,6 +123,11 @@ int emit_vec(const char *path, tt_outcome out, int argc, char **argv) {
     loc_value(va, sizeof va, &g_inits[i].loc, g_inits[i].value);
     fprintf(f, "init %s = %s\n", ln, va);
   }
+}
+
+/* Each thread's stream, one word a line, with its name, file, line and index. */
+static void vec_streams(FILE *f) {
+  char buf[256];
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     if (!g_src[t].path) continue;
     fprintf(f, "\n# t%u: %s (%u instructions)\n", t, g_src[t].path, g_st.c.thr[t].len);
@@ -117,9 +144,19 @@ int emit_vec(const char *path, tt_outcome out, int argc, char **argv) {
         fprintf(f, "%-40s # 0x%08X  %s:%u [%u]\n", lhs, w, base_name(g_src[t].path), src_line(t, k), k);
     }
   }
+}
+
+int emit_vec(const char *path, tt_outcome out, int argc, char **argv) {
+  char *body = NULL;
+  size_t bodylen = 0;
+  unsigned dropped = 0;
+  if (vec_end_state(path, out, &body, &bodylen, &dropped) != 0) return 1;
+  FILE *f = fopen(path, "w");
+  if (!f) { fprintf(stderr, "ttrun: cannot write %s: %s\n", path, strerror(errno)); free(body); return 1; }
+  vec_head(f, out, argc, argv, dropped);
+  vec_streams(f);
   fwrite(body, 1, bodylen, f);
   free(body);
   if (fclose(f) != 0) { fprintf(stderr, "ttrun: cannot write %s\n", path); return 1; }
   return 0;
 }
-
