@@ -22,19 +22,16 @@ static int cmp_slice(const void *a, const void *b) {
 #define PID_UNITS 2
 #define MAX_LANES 16
 
-int write_trace(const char *path) {
-  FILE *f = fopen(path, "w");
-  if (!f) { fprintf(stderr, "ttrun: cannot write %s: %s\n", path, strerror(errno)); return 1; }
-  /* instruction slices end at completion */
+/* Instruction slices end at completion; instructions and stalls of one thread share its track,
+ * and a slice that would overlap another without nesting in it goes to the next lane
+ * ("overlap" tracks), so every lane nests. Sorts the slices; sets lanes_used per thread. */
+static void trace_lanes(unsigned lanes_used[TT_THREAD_COUNT]) {
   for (size_t i = 0; i < g_nsl; i++)
     if (g_sl[i].kind == SL_INSN && g_done_at[g_sl[i].thread][g_sl[i].index] > g_sl[i].end)
       g_sl[i].end = g_done_at[g_sl[i].thread][g_sl[i].index];
-  /* instructions and stalls of one thread share its track; a slice that would overlap another
-   * without nesting in it goes to the next lane ("overlap" tracks), so every lane nests */
   qsort(g_sl, g_nsl, sizeof *g_sl, cmp_slice);
   static uint32_t stack[TT_THREAD_COUNT][MAX_LANES][64];
   unsigned depth[TT_THREAD_COUNT][MAX_LANES];
-  unsigned lanes_used[TT_THREAD_COUNT] = {0, 0, 0};
   memset(depth, 0, sizeof depth);
   for (size_t i = 0; i < g_nsl; i++) {
     slice *s = &g_sl[i];
@@ -51,6 +48,10 @@ int write_trace(const char *path) {
     if (lane + 1 > lanes_used[t]) lanes_used[t] = lane + 1;
     s->lane = lane;
   }
+}
+
+/* The metadata events: the two processes, a track per thread lane and per unit. */
+static void trace_tracks(FILE *f, const unsigned lanes_used[TT_THREAD_COUNT]) {
   fprintf(f, "{\"displayTimeUnit\": \"ns\",\n \"otherData\": {\"tool\": \"ttrun\", \"time_axis\": "
              "\"1 microsecond on the time axis = 1 Tensix cycle\"},\n \"traceEvents\": [\n");
   fprintf(f, "  {\"name\": \"process_name\", \"ph\": \"M\", \"pid\": %d, \"tid\": 0, \"args\": {\"name\": \"Tensix threads\"}},\n", PID_THREADS);
@@ -78,42 +79,47 @@ int write_trace(const char *path) {
     fprintf(f, ",\n  {\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": %d, \"tid\": %u, \"args\": {\"name\": \"%s\"}}", PID_UNITS, 100 + k, nm);
     fprintf(f, ",\n  {\"name\": \"thread_sort_index\", \"ph\": \"M\", \"pid\": %d, \"tid\": %u, \"args\": {\"sort_index\": %u}}", PID_UNITS, 100 + k, k);
   }
-  for (size_t i = 0; i < g_nsl; i++) {
-    const slice *s = &g_sl[i];
-    char it[160], nm[200], key[40];
-    if (s->kind == SL_STALL) {
-      wait_key(s->index, key, sizeof key);
-      snprintf(nm, sizeof nm, "stall: %s", key);
-      fprintf(f, ",\n  {\"name\": ");
-      js(f, nm);
-      fprintf(f, ", \"cat\": \"stall\", \"ph\": \"X\", \"ts\": %u, \"dur\": %u, \"pid\": %d, \"tid\": %u, \"args\": {\"reason\": ",
-              s->start, s->end - s->start, PID_THREADS, (unsigned)s->thread * MAX_LANES + s->lane);
-      js(f, tt_wait_kind_name(s->index));
-      fprintf(f, ", \"cycles\": %u}}", s->end - s->start);
-      continue;
-    }
-    unsigned t = (unsigned)s->thread;
-    insn_text(g_st.prog[t][s->index], it, sizeof it);
-    tt_insn in;
-    tt_decode(g_st.prog[t][s->index], &in);
-    if (s->kind == SL_INSN) {
-      fprintf(f, ",\n  {\"name\": ");
-      js(f, tt_insn_name(&in));
-      fprintf(f, ", \"cat\": \"insn\", \"ph\": \"X\", \"ts\": %u, \"dur\": %u, \"pid\": %d, \"tid\": %u, \"args\": {\"index\": %u, \"line\": %u, \"text\": ",
-              s->start, s->end - s->start, PID_THREADS, t * MAX_LANES + s->lane, s->index, src_line(t, s->index));
-      js(f, it);
-      fprintf(f, ", \"issue\": %u, \"complete\": %u}}", s->start, s->end);
-    } else {
-      snprintf(nm, sizeof nm, "T%u %s", t, tt_insn_name(&in));
-      fprintf(f, ",\n  {\"name\": ");
-      js(f, nm);
-      fprintf(f, ", \"cat\": \"unit\", \"ph\": \"X\", \"ts\": %u, \"dur\": %u, \"pid\": %d, \"tid\": %u, \"args\": {\"thread\": %u, \"index\": %u, \"line\": %u, \"text\": ",
-              s->start, s->end - s->start, PID_UNITS, 100u + s->track, t, s->index, src_line(t, s->index));
-      js(f, it);
-      fprintf(f, "}}");
-    }
+}
+
+static void trace_stall(FILE *f, const slice *s) {
+  char nm[200], key[40];
+  wait_key(s->index, key, sizeof key);
+  snprintf(nm, sizeof nm, "stall: %s", key);
+  fprintf(f, ",\n  {\"name\": ");
+  js(f, nm);
+  fprintf(f, ", \"cat\": \"stall\", \"ph\": \"X\", \"ts\": %u, \"dur\": %u, \"pid\": %d, \"tid\": %u, \"args\": {\"reason\": ",
+          s->start, s->end - s->start, PID_THREADS, (unsigned)s->thread * MAX_LANES + s->lane);
+  js(f, tt_wait_kind_name(s->index));
+  fprintf(f, ", \"cycles\": %u}}", s->end - s->start);
+}
+
+/* An instruction slice on its thread's track, or a unit's occupancy on the unit's track. */
+static void trace_insn(FILE *f, const slice *s) {
+  char it[160], nm[200];
+  unsigned t = (unsigned)s->thread;
+  insn_text(g_st.prog[t][s->index], it, sizeof it);
+  tt_insn in;
+  tt_decode(g_st.prog[t][s->index], &in);
+  if (s->kind == SL_INSN) {
+    fprintf(f, ",\n  {\"name\": ");
+    js(f, tt_insn_name(&in));
+    fprintf(f, ", \"cat\": \"insn\", \"ph\": \"X\", \"ts\": %u, \"dur\": %u, \"pid\": %d, \"tid\": %u, \"args\": {\"index\": %u, \"line\": %u, \"text\": ",
+            s->start, s->end - s->start, PID_THREADS, t * MAX_LANES + s->lane, s->index, src_line(t, s->index));
+    js(f, it);
+    fprintf(f, ", \"issue\": %u, \"complete\": %u}}", s->start, s->end);
+  } else {
+    snprintf(nm, sizeof nm, "T%u %s", t, tt_insn_name(&in));
+    fprintf(f, ",\n  {\"name\": ");
+    js(f, nm);
+    fprintf(f, ", \"cat\": \"unit\", \"ph\": \"X\", \"ts\": %u, \"dur\": %u, \"pid\": %d, \"tid\": %u, \"args\": {\"thread\": %u, \"index\": %u, \"line\": %u, \"text\": ",
+            s->start, s->end - s->start, PID_UNITS, 100u + s->track, t, s->index, src_line(t, s->index));
+    js(f, it);
+    fprintf(f, "}}");
   }
-  /* semaphore counters: the reset/initial value at 0, then every change */
+}
+
+/* Semaphore counters: the reset/initial value at 0, then every change. */
+static void trace_counters(FILE *f) {
   for (unsigned i = 0; i < TT_SEM_COUNT; i++) {
     if (!(g_sem_seen >> i & 1u) && !g_sem0[i]) continue;
     fprintf(f, ",\n  {\"name\": \"sem%u %s\", \"ph\": \"C\", \"ts\": 0, \"pid\": %d, \"tid\": 0, \"args\": {\"value\": %u}}",
@@ -122,8 +128,20 @@ int write_trace(const char *path) {
   for (size_t i = 0; i < g_nctr; i++)
     fprintf(f, ",\n  {\"name\": \"sem%u %s\", \"ph\": \"C\", \"ts\": %u, \"pid\": %d, \"tid\": 0, \"args\": {\"value\": %u}}",
             g_ctr[i].id, sem_llk[g_ctr[i].id], g_ctr[i].ts, PID_UNITS, g_ctr[i].value);
+}
+
+int write_trace(const char *path) {
+  FILE *f = fopen(path, "w");
+  if (!f) { fprintf(stderr, "ttrun: cannot write %s: %s\n", path, strerror(errno)); return 1; }
+  unsigned lanes_used[TT_THREAD_COUNT] = {0, 0, 0};
+  trace_lanes(lanes_used);
+  trace_tracks(f, lanes_used);
+  for (size_t i = 0; i < g_nsl; i++) {
+    if (g_sl[i].kind == SL_STALL) trace_stall(f, &g_sl[i]);
+    else trace_insn(f, &g_sl[i]);
+  }
+  trace_counters(f);
   fprintf(f, "\n ]\n}\n");
   if (fclose(f) != 0) { fprintf(stderr, "ttrun: cannot write %s\n", path); return 1; }
   return 0;
 }
-
