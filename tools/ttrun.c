@@ -159,21 +159,88 @@ static int add_init(const char *text, const char *where) {
   return 0;
 }
 
-int main(int argc, char **argv) {
-  const char *tfile[TT_THREAD_COUNT] = {NULL, NULL, NULL}, *vecfile = NULL;
-  const char *trace = NULL, *emit = NULL, *cli_inits[MAX_INITS];
-  unsigned ncli_inits = 0, fail_on = 0;
-  int json = 0;
+/* What the command line asked for (the model's settings go straight to the g_ globals). */
+typedef struct options {
+  const char *tfile[TT_THREAD_COUNT], *vecfile;
+  const char *trace, *emit, *cli_inits[MAX_INITS];
+  unsigned ncli_inits, fail_on;
+  int json;
+} options;
+
+#define GO_ON (-1)   /* parse_args: the command line is good, make the run */
+
+static const char *const opt_names[] = {"--mode", "--knob", "--budget", "--t0", "--t1", "--t2", "--init",
+                                        "--trace", "--emit-vec", "--fail-on"};
+
+/* One option that takes a value (opt_names[k]); 0, or the exit status. */
+static int take_option(int k, const char *val, options *o) {
+  switch (k) {
+  case 0:
+    if (!strcmp(val, "func")) g_mode = TT_MODE_FUNC;
+    else if (!strcmp(val, "cycle")) g_mode = TT_MODE_CYCLE;
+    else return bad_cli("--mode must be func or cycle, not", val);
+    g_mode_given = 1;
+    break;
+  case 1: {
+    const char *eq = strchr(val, '=');
+    if (!eq || eq == val) return bad_cli("--knob needs NAME=VALUE, not", val);
+    if (g_nknobs >= MAX_KNOBS) return bad_cli("too many --knob", NULL);
+    g_knob_name[g_nknobs] = xcalloc((size_t)(eq - val) + 1, 1);
+    memcpy(g_knob_name[g_nknobs], val, (size_t)(eq - val));
+    g_knob_value[g_nknobs] = xcalloc(strlen(eq + 1) + 1, 1);
+    strcpy(g_knob_value[g_nknobs], eq + 1);
+    g_nknobs++;
+    break;
+  }
+  case 2:
+    if (parse_budget(val, &g_budget) != 0) {
+      fprintf(stderr, "ttrun: --budget needs a whole number from 1 to %llu (decimal or 0x hex), not '%s'\n",
+              (unsigned long long)UINT64_MAX, val);
+      return 2;
+    }
+    g_budget_given = 1;
+    break;
+  case 3: case 4: case 5: o->tfile[k - 3] = val; break;
+  case 6:
+    if (o->ncli_inits >= MAX_INITS) return bad_cli("too many --init", NULL);
+    o->cli_inits[o->ncli_inits++] = val;
+    break;
+  case 7: o->trace = val; break;
+  case 8: o->emit = val; break;
+  case 9:
+    if (parse_fail_on(val, &o->fail_on) != 0) return 2;
+    break;
+  }
+  return 0;
+}
+
+/* An argument that is no option: an unknown option, or the one .vec file. 0, or the exit status. */
+static int take_operand(const char *a, options *o) {
+  if (a[0] == '-' && a[1]) {
+    fprintf(stderr, "ttrun: unknown option %s\n", a);
+    usage(stderr);
+    return 2;
+  }
+  if (o->vecfile) return bad_cli("one .vec file at most; extra argument", a);
+  if (!ends_with(a, ".vec")) {
+    fprintf(stderr, "ttrun: %s: a file without an option is read as a conformance vector and must be named "
+            "*.vec; give a thread listing with --t0, --t1 or --t2 (e.g. --t0 %s)\n", a, a);
+    return 2;
+  }
+  o->vecfile = a;
+  return 0;
+}
+
+/* The command line into *o and the g_ globals: GO_ON, or the exit status. */
+static int parse_args(int argc, char **argv, options *o) {
   const char *given[16] = {NULL};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char *val = NULL;
-    const char *opts[] = {"--mode", "--knob", "--budget", "--t0", "--t1", "--t2", "--init", "--trace", "--emit-vec",
-                          "--fail-on"};
-    int matched = -1;
-    for (int k = 0; k < (int)(sizeof opts / sizeof opts[0]); k++) {
-      size_t n = strlen(opts[k]);
-      if (!strncmp(a, opts[k], n) && (a[n] == 0 || a[n] == '=')) {
+    int matched = -1, rc;
+    for (int k = 0; k < (int)(sizeof opt_names / sizeof opt_names[0]); k++) {
+      size_t n = strlen(opt_names[k]);
+      if (!strncmp(a, opt_names[k], n) && (a[n] == 0 || a[n] == '=')) {
         matched = k;
         if (a[n] == '=') val = a + n + 1;
         else if (i + 1 < argc) val = argv[++i];
@@ -182,105 +249,72 @@ int main(int argc, char **argv) {
       }
     }
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
-    if (!strcmp(a, "--json")) { json = 1; continue; }
+    if (!strcmp(a, "--json")) { o->json = 1; continue; }
     /* an option that takes one value may be given once: a second one is refused, never
      * silently preferred (--knob, --init, --fail-on are the repeatable ones) */
     if (matched >= 0 && matched != 1 && matched != 6 && matched != 9) {
       if (given[matched]) {
-        fprintf(stderr, "ttrun: %s given twice ('%s', then '%s'): give it once\n", opts[matched],
+        fprintf(stderr, "ttrun: %s given twice ('%s', then '%s'): give it once\n", opt_names[matched],
                 given[matched], val);
         return 2;
       }
       given[matched] = val;
     }
-    switch (matched) {
-    case 0:
-      if (!strcmp(val, "func")) g_mode = TT_MODE_FUNC;
-      else if (!strcmp(val, "cycle")) g_mode = TT_MODE_CYCLE;
-      else return bad_cli("--mode must be func or cycle, not", val);
-      g_mode_given = 1;
-      break;
-    case 1: {
-      const char *eq = strchr(val, '=');
-      if (!eq || eq == val) return bad_cli("--knob needs NAME=VALUE, not", val);
-      if (g_nknobs >= 64) return bad_cli("too many --knob", NULL);
-      g_knob_name[g_nknobs] = xcalloc((size_t)(eq - val) + 1, 1);
-      memcpy(g_knob_name[g_nknobs], val, (size_t)(eq - val));
-      g_knob_value[g_nknobs] = xcalloc(strlen(eq + 1) + 1, 1);
-      strcpy(g_knob_value[g_nknobs], eq + 1);
-      g_nknobs++;
-      break;
-    }
-    case 2:
-      if (parse_budget(val, &g_budget) != 0) {
-        fprintf(stderr, "ttrun: --budget needs a whole number from 1 to %llu (decimal or 0x hex), not '%s'\n",
-                (unsigned long long)UINT64_MAX, val);
-        return 2;
-      }
-      g_budget_given = 1;
-      break;
-    case 3: case 4: case 5: tfile[matched - 3] = val; break;
-    case 6:
-      if (ncli_inits >= MAX_INITS) return bad_cli("too many --init", NULL);
-      cli_inits[ncli_inits++] = val;
-      break;
-    case 7: trace = val; break;
-    case 8: emit = val; break;
-    case 9:
-      if (parse_fail_on(val, &fail_on) != 0) return 2;
-      break;
-    default:
-      if (a[0] == '-' && a[1]) {
-        fprintf(stderr, "ttrun: unknown option %s\n", a);
-        usage(stderr);
-        return 2;
-      }
-      if (vecfile) return bad_cli("one .vec file at most; extra argument", a);
-      if (!ends_with(a, ".vec")) {
-        fprintf(stderr, "ttrun: %s: a file without an option is read as a conformance vector and must be named "
-                "*.vec; give a thread listing with --t0, --t1 or --t2 (e.g. --t0 %s)\n", a, a);
-        return 2;
-      }
-      vecfile = a;
-    }
+    rc = matched >= 0 ? take_option(matched, val, o) : take_operand(a, o);
+    if (rc) return rc;
   }
-  if (vecfile && (tfile[0] || tfile[1] || tfile[2]))
+  if (o->vecfile && (o->tfile[0] || o->tfile[1] || o->tfile[2]))
     return bad_cli("give either a .vec file or --t0/--t1/--t2 listings, not both", NULL);
-  if (!vecfile && !tfile[0] && !tfile[1] && !tfile[2]) { usage(stderr); return 2; }
+  if (!o->vecfile && !o->tfile[0] && !o->tfile[1] && !o->tfile[2]) { usage(stderr); return 2; }
+  return GO_ON;
+}
 
-  tt_init(&g_st);
-  tt_init(&g_ref);
-  if (vecfile) {
-    if (load_vec(vecfile) != 0) return 1;
-    if (g_vec.modes == TT_VEC_MODE_CYCLE || g_vec.modes == TT_VEC_MODE_FUNC) {
-      tt_mode vm = g_vec.modes == TT_VEC_MODE_CYCLE ? TT_MODE_CYCLE : TT_MODE_FUNC;
-      if (g_mode_given && vm != g_mode)
-        return bad_cli("--mode differs from the vector's mode: line in", vecfile);
-      g_mode = vm;
-    }
-    if (!g_budget_given && g_vec.has_budget) g_budget = g_vec.budget;
-    /* the vector's knobs first; --knob overrides a knob of the same name */
-    unsigned nk = g_nknobs;
-    for (unsigned i = 0; i < g_vec.nknobs; i++) {
-      int over = 0;
-      for (unsigned k = 0; k < nk; k++) over |= !strcmp(g_knob_name[k], g_vec.knobs[i].name);
-      if (over || g_nknobs >= 64) continue;
-      g_knob_name[g_nknobs] = g_vec.knobs[i].name;
-      g_knob_value[g_nknobs] = g_vec.knobs[i].value;
-      g_nknobs++;
-    }
-    for (unsigned i = 0; i < g_vec.ninits && g_ninits < MAX_INITS; i++) {
-      g_inits[g_ninits].loc = g_vec.inits[i].loc;
-      g_inits[g_ninits].value = g_vec.inits[i].value;
-      g_ninits++;
-    }
+/* A .vec's mode, budget, knobs and inits, under the command line's. GO_ON, or the exit status. */
+static int apply_vec(const char *vecfile) {
+  if (g_vec.modes == TT_VEC_MODE_CYCLE || g_vec.modes == TT_VEC_MODE_FUNC) {
+    tt_mode vm = g_vec.modes == TT_VEC_MODE_CYCLE ? TT_MODE_CYCLE : TT_MODE_FUNC;
+    if (g_mode_given && vm != g_mode)
+      return bad_cli("--mode differs from the vector's mode: line in", vecfile);
+    g_mode = vm;
+  }
+  if (!g_budget_given && g_vec.has_budget) g_budget = g_vec.budget;
+  /* the vector's knobs first; --knob overrides a knob of the same name */
+  unsigned nk = g_nknobs;
+  for (unsigned i = 0; i < g_vec.nknobs; i++) {
+    int over = 0;
+    for (unsigned k = 0; k < nk; k++) over |= !strcmp(g_knob_name[k], g_vec.knobs[i].name);
+    if (over || g_nknobs >= MAX_KNOBS) continue;
+    g_knob_name[g_nknobs] = g_vec.knobs[i].name;
+    g_knob_value[g_nknobs] = g_vec.knobs[i].value;
+    g_nknobs++;
+  }
+  for (unsigned i = 0; i < g_vec.ninits && g_ninits < MAX_INITS; i++) {
+    g_inits[g_ninits].loc = g_vec.inits[i].loc;
+    g_inits[g_ninits].value = g_vec.inits[i].value;
+    g_ninits++;
+  }
+  return GO_ON;
+}
+
+/* The .vec or the listings, then the command line's inits. GO_ON, or the exit status. */
+static int load_sources(const options *o) {
+  if (o->vecfile) {
+    if (load_vec(o->vecfile) != 0) return 1;
+    int rc = apply_vec(o->vecfile);
+    if (rc != GO_ON) return rc;
   } else {
     for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
-      if (tfile[t] && load_listing(t, tfile[t]) != 0) return 1;
+      if (o->tfile[t] && load_listing(t, o->tfile[t]) != 0) return 1;
   }
-  for (unsigned i = 0; i < ncli_inits; i++)
-    if (add_init(cli_inits[i], "--init") != 0) return 2;
-  if (trace && g_mode != TT_MODE_CYCLE) return bad_cli("--trace needs --mode cycle", NULL);
+  for (unsigned i = 0; i < o->ncli_inits; i++)
+    if (add_init(o->cli_inits[i], "--init") != 0) return 2;
+  return GO_ON;
+}
+
+/* Mode and knobs into both states; reset; inits and programs into the run's. GO_ON, or the exit
+ * status. */
+static int set_up_model(const options *o) {
+  if (o->trace && g_mode != TT_MODE_CYCLE) return bad_cli("--trace needs --mode cycle", NULL);
   if (tt_set_mode(&g_st, g_mode) != 0) return bad_cli("this build has no cycle mode", NULL);
   for (unsigned i = 0; i < g_nknobs; i++) {
     int r = tt_knob_set(&g_st, g_knob_name[i], g_knob_value[i]);
@@ -305,17 +339,12 @@ int main(int argc, char **argv) {
     g_done_at[t] = xcalloc(g_src[t].n + 1, sizeof *g_done_at[t]);
   }
   memcpy(g_sem0, g_st.c.sem_value, sizeof g_sem0);
-  g_tracing = trace != NULL;
-  tt_outcome out = run();
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) analyse(t);
-  collect_changes();
-  if (json) print_json(stdout, out);
-  else print_text(out);
-  int rc = 0;
-  if (emit) rc |= emit_vec(emit, out, argc, argv);
-  if (trace) rc |= write_trace(trace);
-  if (fflush(stdout) != 0) rc = 1;
-  if (rc) return rc;   /* an output that could not be written wins over --fail-on */
+  g_tracing = o->trace != NULL;
+  return GO_ON;
+}
+
+/* --fail-on: 0 when none of the asked conditions held, else FAIL_BASE + those that did (named). */
+static int fail_on_status(tt_outcome out, unsigned fail_on) {
   unsigned hit = 0;
   if (out == TT_OUT_DEADLOCK) hit |= FAIL_DEADLOCK;
   if (out == TT_OUT_BUDGET) hit |= FAIL_BUDGET;
@@ -334,3 +363,23 @@ int main(int argc, char **argv) {
   return (int)(FAIL_BASE + hit);
 }
 
+int main(int argc, char **argv) {
+  static options o;
+  int rc = parse_args(argc, argv, &o);
+  if (rc != GO_ON) return rc;
+  tt_init(&g_st);
+  tt_init(&g_ref);
+  if ((rc = load_sources(&o)) != GO_ON) return rc;
+  if ((rc = set_up_model(&o)) != GO_ON) return rc;
+  tt_outcome out = run();
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) analyse(t);
+  collect_changes();
+  if (o.json) print_json(stdout, out);
+  else print_text(out);
+  rc = 0;
+  if (o.emit) rc |= emit_vec(o.emit, out, argc, argv);
+  if (o.trace) rc |= write_trace(o.trace);
+  if (fflush(stdout) != 0) rc = 1;
+  if (rc) return rc;   /* an output that could not be written wins over --fail-on */
+  return fail_on_status(out, o.fail_on);
+}
