@@ -99,15 +99,8 @@ static int m_reset(void *p, uint32_t mode, const ttdut_knob *k, uint32_t nk, cha
   }
   d->tracing = 0;
   for (uint32_t i = 0; i < nk; i++) {
-    if (strcmp(k[i].name, TTDUT_KNOB_TRACE) == 0) { d->tracing = strcmp(k[i].value, "on") == 0; continue; }
-    if (strcmp(k[i].name, "profile") == 0) {
-      if (strcmp(k[i].value, "isa") == 0) continue;
-      put(why, n, "the model has no profile ", k[i].value);
-      return TTDUT_UNSUPPORTED;
-    }
-    int r = tt_knob_set(&d->st, k[i].name, k[i].value);
-    if (r == -1) { put(why, n, "unknown knob ", k[i].name); return TTDUT_UNSUPPORTED; }
-    if (r != 0) { put(why, n, "unknown value for knob ", k[i].name); return TTDUT_UNSUPPORTED; }
+    if (strcmp(k[i].name, TTDUT_KNOB_TRACE) == 0) d->tracing = strcmp(k[i].value, "on") == 0;
+    if (ttdut_knob_apply(&d->st, &k[i], "the model", why, n) < 0) return TTDUT_UNSUPPORTED;
   }
   tt_reset(&d->st);
   d->have_base = 0;

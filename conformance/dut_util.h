@@ -2,7 +2,10 @@
  * of the interface, just shared by the adapters in this repository. */
 #ifndef TT_DUT_UTIL_H
 #define TT_DUT_UTIL_H
+#include <stdio.h>
+#include <string.h>
 #include "ttdut.h"
+#include "tt.h"
 
 /* The output of changed(): the first `max` entries are kept, every entry is counted. */
 typedef struct ttdut_changes {
@@ -20,5 +23,22 @@ static inline void ttdut_changes_add(ttdut_changes *c, uint32_t kind, uint32_t s
     c->after[c->n] = after;
   }
   c->n++;
+}
+
+/* One knob of reset() for an adapter built on the model's knob table (tt_state): the trace
+ * switch and profile isa are skipped (1), a knob is set (0), anything else refused (-1, the
+ * reason in why; `who` names the implementation in it). */
+static inline int ttdut_knob_apply(tt_state *st, const ttdut_knob *k, const char *who, char *why,
+                                   size_t n) {
+  if (strcmp(k->name, TTDUT_KNOB_TRACE) == 0) return 1;
+  if (strcmp(k->name, "profile") == 0) {
+    if (strcmp(k->value, "isa") == 0) return 1;
+    snprintf(why, n, "%s has no profile %s", who, k->value);
+    return -1;
+  }
+  int r = tt_knob_set(st, k->name, k->value);
+  if (r == 0) return 0;
+  snprintf(why, n, "%s %s", r == -1 ? "unknown knob" : "unknown value for knob", k->name);
+  return -1;
 }
 #endif

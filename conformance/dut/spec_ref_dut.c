@@ -204,15 +204,9 @@ static int r_reset(void *p, uint32_t mode, const ttdut_knob *k, uint32_t nk, cha
     return TTDUT_UNSUPPORTED;
   }
   for (uint32_t i = 0; i < nk; i++) {
-    if (strcmp(k[i].name, TTDUT_KNOB_TRACE) == 0) continue;   /* no trace: ignored */
-    if (strcmp(k[i].name, "profile") == 0) {
-      if (strcmp(k[i].value, "isa") == 0) continue;
-      put(why, n, "spec_ref has no profile ", k[i].value);
-      return TTDUT_UNSUPPORTED;
-    }
-    int r = tt_knob_set(&d->m, k[i].name, k[i].value);
-    if (r == -1) { put(why, n, "unknown knob ", k[i].name); return TTDUT_UNSUPPORTED; }
-    if (r != 0) { put(why, n, "unknown value for knob ", k[i].name); return TTDUT_UNSUPPORTED; }
+    int c = ttdut_knob_apply(&d->m, &k[i], "spec_ref", why, n);   /* no trace: ignored */
+    if (c < 0) return TTDUT_UNSUPPORTED;
+    if (c > 0) continue;
     int kn = tt_knob_by_name(k[i].name);
     if (kn < 0) { put(why, n, "unknown knob ", k[i].name); return TTDUT_UNSUPPORTED; }
     unsigned v = d->m.p.knob[kn];
