@@ -85,7 +85,8 @@ static void usage(FILE *f) {
         "  0  every vector run passed, and something ran\n"
         "  1  some vector failed, was malformed, or a PATH could not be read\n"
         "  2  bad command line\n"
-        "  3  nothing ran: a PATH holds no .vec file, no vector ran in any mode, or the mode\n"
+        "  3  nothing ran: a PATH holds no .vec file, no vector ran in any mode, every run was\n"
+        "     not comparable (--dut), or the mode\n"
         "     asked for with --mode func / --mode cycle ran no vector (every run skipped or\n"
         "     excluded by the vectors' `mode:` lines); the reason is printed on stderr.\n"
         "     With the default --mode both, skipped runs only add `, N skipped`.\n"
@@ -420,6 +421,11 @@ int main(int argc, char **argv) {
     return n_fail ? EXIT_FAILED : n_empty_paths ? EXIT_NOTHING_RAN : EXIT_OK;
   }
   int nothing = n_empty_paths != 0;
+  if (!n_fail && n_pass == 0 && n_nc > 0) {
+    nothing = 1;
+    fprintf(stderr, "ttconf: no vector could be compared: %lu run(s) not comparable (the "
+                    "implementation cannot run or observe them; reasons above)\n", n_nc);
+  }
   if (!n_fail && n_pass == 0 && n_nc == 0 && n_files > 0) {
     nothing = 1;
     if (g_mode_explicit)
