@@ -75,6 +75,11 @@ took=$(( $(date +%s) - t0 ))
 [ $rc -eq 1 ] && grep -q 'taken as hung' <<<"$out" && [ "$took" -lt 15 ] && grep -q '^0 passed, [1-9][0-9]* failed' <<<"$(tail -n 1 <<<"$out")" &&
   ! grep -q '^n/c .*init/01[0-4]' <<<"$out" && ok ||
   bad "a hung process: status $rc after $took s, '$(tail -n 1 <<<"$out")' (after it is gone, every run must fail, none be n/c)"
+# nothing compared is not a pass: a vector whose profile the model lacks is n/c, status 3
+tmpd=$(mktemp -d); printf 'name: p150 only\nprofile: p150\nt0: NOP\nexpect t0 done\n' >"$tmpd/p.vec"
+out=$("$ttconf" "$tmpd/p.vec" 2>&1); rc=$?; rm -rf "$tmpd"
+[ $rc -eq 3 ] && grep -q 'no vector could be compared' <<<"$out" && grep -q '^0 passed, 0 failed, 2 not comparable$' <<<"$out" && ok ||
+  bad "every run not comparable: status $rc, '$(tail -n 1 <<<"$out")'"
 # --dut and --dut-cmd together, and a repeated --dut, are usage errors
 "$ttconf" --dut a.so --dut-cmd b conformance/init >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "--dut with --dut-cmd accepted"
 "$ttconf" --dut a.so --dut b.so conformance/init >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "--dut twice accepted"
