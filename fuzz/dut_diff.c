@@ -2,7 +2,8 @@
  * generated programs restricted to what the implementation declares it accepts.
  *
  *   dut_outcome  the run ended differently: done / deadlock / budget, or a thread done or
- *                blocked on one side only, or a different number of instructions issued
+ *                blocked on one side only, or a different number of instructions issued; or
+ *                the implementation failed (crashed, hung, broke the line protocol)
  *   dut_fault    a thread's first fault differs (class, or faulted at all when the
  *                implementation reports no classes)
  *   dut_state    an end-state location differs: GPRs, Config, ThreadConfig, semaphores,
