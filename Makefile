@@ -249,7 +249,8 @@ reports-conformance: build/release/ttasm build/release/ttconf sensitivity-build
 #   make fuzz-seeds      regenerate corpus/<target>/ from conformance/**/*.vec and fuzz/seeds/
 #   make bench           execs/s per target vs the empty target on the same inputs (libFuzzer -O2,
 #                        libFuzzer+ASan+UBSan, plain loop, AFL++), features per exec; reset cost;
-#                        the model alone (fuzz/model_speed.c) and vs BASE (make bench-model)
+#                        the model alone (fuzz/model_speed.c) and vs BASE (make bench-model);
+#                        host instructions per simulated instruction (make bench-insn: callgrind)
 #   make reports-fuzz    reports/fuzz.md (+ PNG) from the last campaign in FUZZ_OUT
 #   make oss-fuzz-test   fuzz/oss-fuzz/build.sh in the OSS-Fuzz/ClusterFuzzLite layout (scratch $SRC), each fuzzer on its seed zip
 # Build directories, one per flag set: build/fuzz-lf (libFuzzer+ASan+UBSan), build/fuzz-afl
@@ -508,9 +509,15 @@ bench: $(addprefix build/fuzz-bench/,$(FUZZ_TARGETS_ALL) $(addprefix features-,$
 	@if command -v $(AFL_CC) >/dev/null 2>&1; then $(MAKE) --no-print-directory \
 	  $(addprefix build/fuzz-afl/,$(FUZZ_TARGETS_ALL) empty) build/fuzz-tool/afl-bench-feed.so; fi
 	@$(BENCH_ENV) sh fuzz/bench.sh
+	@$(MAKE) --no-print-directory bench-insn
 
 bench-model: build/fuzz-bench/model_speed build/fuzz-tool/func_invariants
 	@$(BENCH_ENV) bash fuzz/bench_model.sh
+
+# make bench-insn: host instructions per simulated instruction (callgrind; fuzz/insn_bench.sh)
+.PHONY: bench-insn
+bench-insn: build/fuzz-tool/func_invariants
+	@CC="$(FUZZ_CC)" sh fuzz/insn_bench.sh
 
 # make profile [PROFILE_TARGETS=...]: where each target's time goes under each build (perf;
 # fuzz/profile.sh), the empty target's rows after them
