@@ -366,7 +366,8 @@ build/fuzz-bench/model_speed: fuzz/model_speed.c build/fuzz-tool/fuzz/fz_input.o
 	$(FUZZ_CC) $(CPPFLAGS) -Ifuzz $(BENCH_CFLAGS) $(filter %.c %.o %.a,$^) -o $@
 build/fuzz-tool/gen: build/fuzz-tool/fuzz/gen.o build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/libtt.a
 	$(FUZZ_CC) $^ -o $@
-build/fuzz-tool/ambtool: build/fuzz-tool/fuzz/ambtool.o build/fuzz-tool/fuzz/ambiguity_diff.o \
+build/fuzz-tool/ambtool: build/fuzz-tool/fuzz/ambtool.o build/fuzz-tool/fuzz/amb_min.o build/fuzz-tool/fuzz/amb_text.o \
+                         build/fuzz-tool/fuzz/amb_render.o build/fuzz-tool/fuzz/amb_page.o build/fuzz-tool/fuzz/ambiguity_diff.o \
                          build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/fuzz/fz_mutator.o build/fuzz-tool/fuzz/fz_files.o \
                          build/fuzz-tool/libtt.a
 	$(FUZZ_CC) $^ -o $@
