@@ -64,4 +64,28 @@ FZ_REC_NOCOV static inline int fz_record_cycle(const uint8_t *d, size_t n, size_
   *pos = 0;
   return fz_record_next(d, n, pos, rec, len);
 }
+
+/* A kernel folder of corpus/kernels/: trisc0..2.txt, one word per line in the first column
+ * (hex), '#' comments. Thread t's words go to w[t * cap ...] (at most `cap` of them), their
+ * count to n[t]; a missing file leaves its thread empty. Returns the total word count. */
+FZ_REC_NOCOV static inline uint32_t fz_kernel_words(const char *dir, unsigned threads, uint32_t cap,
+                                                    uint32_t *w, uint32_t *n) {
+  uint32_t total = 0;
+  for (unsigned t = 0; t < threads; t++) {
+    char path[1024], line[1024];
+    n[t] = 0;
+    snprintf(path, sizeof path, "%s/trisc%u.txt", dir, t);
+    FILE *f = fopen(path, "r");
+    if (!f) continue;
+    while (fgets(line, sizeof line, f) && n[t] < cap) {
+      char *end;
+      if (line[0] == '#') continue;
+      unsigned long v = strtoul(line, &end, 16);
+      if (end != line) w[(size_t)t * cap + n[t]++] = (uint32_t)v;
+    }
+    fclose(f);
+    total += n[t];
+  }
+  return total;
+}
 #endif

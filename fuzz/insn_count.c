@@ -92,23 +92,9 @@ static void add_prog(const uint32_t *const w[TT_THREAD_COUNT], const uint32_t n[
 
 static int load_kernel(const char *dir) {
   static uint32_t kw[TT_THREAD_COUNT][TT_PROG_MAX];
-  uint32_t n[TT_THREAD_COUNT] = {0, 0, 0};
-  const uint32_t *w[TT_THREAD_COUNT];
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    char path[1024], line[1024];
-    snprintf(path, sizeof path, "%s/trisc%u.txt", dir, t);
-    w[t] = kw[t];
-    FILE *f = fopen(path, "r");
-    if (!f) continue;
-    while (fgets(line, sizeof line, f) && n[t] < TT_PROG_MAX) {
-      char *end;
-      if (line[0] == '#') continue;
-      unsigned long v = strtoul(line, &end, 16);
-      if (end != line) kw[t][n[t]++] = (uint32_t)v;
-    }
-    fclose(f);
-  }
-  if (!(n[0] + n[1] + n[2])) return -1;
+  uint32_t n[TT_THREAD_COUNT];
+  const uint32_t *w[TT_THREAD_COUNT] = {kw[0], kw[1], kw[2]};
+  if (!fz_kernel_words(dir, TT_THREAD_COUNT, TT_PROG_MAX, &kw[0][0], n)) return -1;
   add_prog(w, n, NULL, 0, NULL, 0);
   return 0;
 }

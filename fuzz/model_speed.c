@@ -156,23 +156,9 @@ static int load_inputs(workload *w, const char *path) {
 /* A kernel folder: trisc{0,1,2}.txt, one word per line in the first column (hex); '#' comments. */
 static int load_kernel(workload *w, const char *dir) {
   static uint32_t kw[TT_THREAD_COUNT][TT_PROG_MAX];
-  uint32_t n[TT_THREAD_COUNT] = {0, 0, 0};
-  const uint32_t *words[TT_THREAD_COUNT];
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    char path[1024], line[1024];
-    snprintf(path, sizeof path, "%s/trisc%u.txt", dir, t);
-    words[t] = kw[t];
-    FILE *f = fopen(path, "r");
-    if (!f) continue;
-    while (fgets(line, sizeof line, f) && n[t] < TT_PROG_MAX) {
-      char *end;
-      if (line[0] == '#') continue;
-      unsigned long v = strtoul(line, &end, 16);
-      if (end != line) kw[t][n[t]++] = (uint32_t)v;
-    }
-    fclose(f);
-  }
-  if (!(n[0] + n[1] + n[2])) return -1;
+  uint32_t n[TT_THREAD_COUNT];
+  const uint32_t *words[TT_THREAD_COUNT] = {kw[0], kw[1], kw[2]};
+  if (!fz_kernel_words(dir, TT_THREAD_COUNT, TT_PROG_MAX, &kw[0][0], n)) return -1;
   add_prog(w, words, n, NULL, 0, NULL, 4u * (uint64_t)(n[0] + n[1] + n[2]) + 16u);
   return 0;
 }
