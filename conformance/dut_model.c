@@ -12,14 +12,6 @@
 #include "dut_model.h"
 #include "dut_util.h"
 
-/* ttdut.h numbers locations and fault classes as the vector format does; so does tt.h. */
-#define SAME(a, b) ((int)(a) == (int)(b))
-_Static_assert(SAME(TTDUT_LOC_GPR, TT_LOC_GPR) && SAME(TTDUT_LOC_MMIO, TT_LOC_MMIO) &&
-               SAME(TTDUT_LOC_HOST_U32, TT_LOC_HOST_U32) &&
-               SAME(TTDUT_LOC_CTX_RESETS, TT_LOC_CTX_RESETS),
-               "ttdut.h location kinds follow tt_loc_kind");
-_Static_assert(SAME(TTDUT_FAULT_UNIMPLEMENTED, TT_FAULT_UNIMPLEMENTED), "fault classes follow tt.h");
-_Static_assert(SAME(TTDUT_OUT_BUDGET, TT_OUT_BUDGET), "outcomes follow tt.h");
 
 #define TRACE_CAP 4096   /* trace records kept per run */
 

@@ -7,6 +7,16 @@
 #include "ttdut.h"
 #include "tt.h"
 
+/* ttdut.h numbers locations, fault classes and outcomes as the vector format does; so does
+ * tt.h, which the adapters built on the model's tables rely on. */
+#define TTDUT_SAME(a, b) ((int)(a) == (int)(b))
+_Static_assert(TTDUT_SAME(TTDUT_LOC_GPR, TT_LOC_GPR) && TTDUT_SAME(TTDUT_LOC_MMIO, TT_LOC_MMIO) &&
+               TTDUT_SAME(TTDUT_LOC_HOST_U32, TT_LOC_HOST_U32) &&
+               TTDUT_SAME(TTDUT_LOC_CTX_RESETS, TT_LOC_CTX_RESETS),
+               "ttdut.h location kinds follow tt_loc_kind");
+_Static_assert(TTDUT_SAME(TTDUT_FAULT_UNIMPLEMENTED, TT_FAULT_UNIMPLEMENTED), "fault classes follow tt.h");
+_Static_assert(TTDUT_SAME(TTDUT_OUT_BUDGET, TT_OUT_BUDGET), "outcomes follow tt.h");
+
 /* The output of changed(): the first `max` entries are kept, every entry is counted. */
 typedef struct ttdut_changes {
   ttdut_loc *loc;

@@ -174,17 +174,22 @@ static void write_expect(FILE *f, const tt_vec_expect *x) {
           x->line);
 }
 
+/* The opening of a document: its format name and the schema version. */
+static void json_open(FILE *f, const char *format) {
+  fputs("{\n", f);
+  jkey(f, "  ", "format");
+  jstr(f, format);
+  fputs(",\n", f);
+  jkey(f, "  ", "version");
+  fprintf(f, "%d,\n", TT_VEC_JSON_VERSION);
+}
+
 int tt_vec_to_json(const tt_vec *v, const char *source_path, FILE *f) {
   char buf[LOC_TEXT_MAX];
   static const char *const mode_names[2] = {"func", "cycle"};
   if (tt_vec_json_check(v, NULL, NULL) != 0) return -1;
 
-  fputs("{\n", f);
-  jkey(f, "  ", "format");
-  jstr(f, TT_VEC_JSON_FORMAT);
-  fputs(",\n", f);
-  jkey(f, "  ", "version");
-  fprintf(f, "%d,\n", TT_VEC_JSON_VERSION);
+  json_open(f, TT_VEC_JSON_FORMAT);
   jkey(f, "  ", "source");
   if (source_path) jstr(f, source_path);
   else fputs("null", f);
@@ -554,12 +559,7 @@ static int write_index(void) {
     fprintf(stderr, "%s: cannot write %s: %s\n", g_prog, path, strerror(errno));
     return -1;
   }
-  fputs("{\n", f);
-  jkey(f, "  ", "format");
-  jstr(f, TT_VEC_JSON_INDEX_FORMAT);
-  fputs(",\n", f);
-  jkey(f, "  ", "version");
-  fprintf(f, "%d,\n", TT_VEC_JSON_VERSION);
+  json_open(f, TT_VEC_JSON_INDEX_FORMAT);
   jkey(f, "  ", "vectors");
   fputc('[', f);
   for (size_t i = 0; i < g_ndone; i++) {

@@ -98,12 +98,7 @@ typedef struct cut_ctx { fz_prog *p; int overflow; } cut_ctx;
 static void cut_cb(void *ctx, const tt_loc *loc, uint32_t a, uint32_t b) {
   cut_ctx *c = ctx;
   (void)a;
-  if (c->p->ninit >= FZ_MAX_INIT) { c->overflow = 1; return; }
-  fz_init *in = &c->p->init[c->p->ninit];
-  in->loc = *loc;
-  in->value = b;
-  if (fz_init_valid(&in->loc, &in->value)) c->p->ninit++;
-  else c->overflow = 1;  /* a location init lines cannot set */
+  if (fz_init_append(c->p, loc, b) != 1) c->overflow = 1;  /* full, or not settable by init */
 }
 
 static int quiescent(const tt_state *st) {

@@ -204,11 +204,7 @@ typedef struct diff_ctx { fz_prog *p; int overflow; } diff_ctx;
 static void diff_cb(void *ctx, const tt_loc *loc, uint32_t a, uint32_t b) {
   diff_ctx *c = ctx;
   (void)a;
-  if (c->p->ninit >= FZ_MAX_INIT) { c->overflow = 1; return; }
-  fz_init *in = &c->p->init[c->p->ninit];
-  in->loc = *loc;
-  in->value = b;
-  if (fz_init_valid(&in->loc, &in->value)) c->p->ninit++;
+  if (fz_init_append(c->p, loc, b) == 0) c->overflow = 1;   /* not settable: left out */
 }
 
 static int cut_at(const fz_prog *p, uint64_t r, fz_prog *out) {

@@ -174,6 +174,9 @@ void fz_prog_decode(const uint8_t *d, size_t n, fz_prog *p);
  * thread until it fits). Returns the size. */
 size_t fz_prog_encode(const fz_prog *p, uint8_t *out, size_t max);
 int fz_init_valid(const tt_loc *loc, uint32_t *value);   /* masks value; 0 = not a location */
+/* Append the init record loc = value to p: 1 appended, 0 p's init list is full, -1 not a
+ * location an init record can set (the minimisers' prefix cuts). */
+int fz_init_append(fz_prog *p, const tt_loc *loc, uint32_t value);
 uint64_t fz_budget(const fz_prog *p);
 /* Value index of knob k (0 = default); fz_knob_put clamps to the knob's values. */
 unsigned fz_knob_get(const fz_prog *p, unsigned k);

@@ -120,6 +120,16 @@ int fz_init_valid(const tt_loc *loc, uint32_t *value) {
   return 1;
 }
 
+int fz_init_append(fz_prog *p, const tt_loc *loc, uint32_t value) {
+  if (p->ninit >= FZ_MAX_INIT) return 0;
+  fz_init *in = &p->init[p->ninit];
+  in->loc = *loc;
+  in->value = value;
+  if (!fz_init_valid(&in->loc, &in->value)) return -1;
+  p->ninit++;
+  return 1;
+}
+
 void fz_prog_decode(const uint8_t *d, size_t n, fz_prog *p) {
   fz_prog_clear(p);
   size_t body = n;

@@ -65,6 +65,22 @@ FZ_REC_NOCOV static inline int fz_record_cycle(const uint8_t *d, size_t n, size_
   return fz_record_next(d, n, pos, rec, len);
 }
 
+/* Grow a host-side array to hold `need` elements of `elem` bytes (doubling from 256); exits
+ * with "WHO: out of memory" when it cannot (bench and tool programs only, never model/). */
+FZ_REC_NOCOV static inline void *fz_grow(void *a, size_t *cap, size_t need, size_t elem,
+                                         const char *who) {
+  if (need <= *cap) return a;
+  size_t c = *cap ? *cap : 256;
+  while (c < need) c *= 2;
+  void *b = realloc(a, c * elem);
+  if (!b) {
+    fprintf(stderr, "%s: out of memory\n", who);
+    exit(2);
+  }
+  *cap = c;
+  return b;
+}
+
 /* A kernel folder of corpus/kernels/: trisc0..2.txt, one word per line in the first column
  * (hex), '#' comments. Thread t's words go to w[t * cap ...] (at most `cap` of them), their
  * count to n[t]; a missing file leaves its thread empty. Returns the total word count. */

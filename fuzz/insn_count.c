@@ -54,16 +54,7 @@ static size_t ninits, capinits;
 static tt_state st;
 
 static void *grow(void *a, size_t *cap, size_t need, size_t elem) {
-  if (need <= *cap) return a;
-  size_t c = *cap ? *cap : 256;
-  while (c < need) c *= 2;
-  void *b = realloc(a, c * elem);
-  if (!b) {
-    fprintf(stderr, "insn_count: out of memory\n");
-    exit(2);
-  }
-  *cap = c;
-  return b;
+  return fz_grow(a, cap, need, elem, "insn_count");
 }
 
 static void add_prog(const uint32_t *const w[TT_THREAD_COUNT], const uint32_t n[TT_THREAD_COUNT],

@@ -91,16 +91,7 @@ static int64_t now_ns(void) {
 }
 
 static void *grow(void *a, size_t *cap, size_t need, size_t elem) {
-  if (need <= *cap) return a;
-  size_t c = *cap ? *cap : 256;
-  while (c < need) c *= 2;
-  void *b = realloc(a, c * elem);
-  if (!b) {
-    fprintf(stderr, "model_speed: out of memory\n");
-    exit(2);
-  }
-  *cap = c;
-  return b;
+  return fz_grow(a, cap, need, elem, "model_speed");
 }
 
 static void add_prog(workload *w, const uint32_t *const words[TT_THREAD_COUNT],

@@ -45,12 +45,6 @@
 #include "dut_util.h"
 #include "spec_ref.h"
 
-#define SAME(a, b) ((int)(a) == (int)(b))
-_Static_assert(SAME(TTDUT_LOC_GPR, TT_LOC_GPR) && SAME(TTDUT_LOC_MMIO, TT_LOC_MMIO) &&
-               SAME(TTDUT_LOC_HOST_U32, TT_LOC_HOST_U32) &&
-               SAME(TTDUT_LOC_CTX_RESETS, TT_LOC_CTX_RESETS),
-               "ttdut.h location kinds follow tt_loc_kind");
-_Static_assert(SAME(TTDUT_FAULT_UNIMPLEMENTED, TT_FAULT_UNIMPLEMENTED), "fault classes follow tt.h");
 _Static_assert(SR_THREADS == TT_THREAD_COUNT && SR_L1_BYTES == TT_L1_SIZE &&
                SR_MMIO_BASE == TT_MMIO_BASE && SR_MMIO_BYTES == TT_MMIO_SIZE &&
                SR_GRANULE == (1u << TT_DIRTY_SHIFT),
