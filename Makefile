@@ -74,10 +74,10 @@ build/release/dut/model.so: build/release/pic/dut_model.o $(patsubst model/%.c,b
 	$(CC) -shared -Wl,-Bsymbolic $^ -o $@
 build/release/pic/spec_ref_dut.o: conformance/dut/spec_ref_dut.c fuzz/spec_ref.h $(MODEL_HDR) $(DUT_HDR) | build/release/pic
 	$(CC) $(CPPFLAGS) -Ifuzz $(REL_CFLAGS) -fPIC -DTTDUT_SPEC_REF_SO -c $< -o $@
-build/release/pic/spec_ref.o: fuzz/spec_ref.c fuzz/spec_ref.h $(MODEL_HDR) | build/release/pic
+build/release/pic/spec_ref.o build/release/pic/spec_ref_cycle.o: build/release/pic/%.o: fuzz/%.c fuzz/spec_ref.h $(MODEL_HDR) | build/release/pic
 	$(CC) $(CPPFLAGS) -Ifuzz $(REL_CFLAGS) -fPIC -c $< -o $@
-# the independent reference interpreter (functional mode) behind the same interface
-build/release/dut/spec_ref.so: build/release/pic/spec_ref_dut.o build/release/pic/spec_ref.o $(patsubst model/%.c,build/release/pic/%.o,$(MODEL_SRC)) | build/release/dut
+# the independent reference interpreter (functional and cycle mode) behind the same interface
+build/release/dut/spec_ref.so: build/release/pic/spec_ref_dut.o build/release/pic/spec_ref.o build/release/pic/spec_ref_cycle.o $(patsubst model/%.c,build/release/pic/%.o,$(MODEL_SRC)) | build/release/dut
 	$(CC) -shared -Wl,-Bsymbolic $^ -o $@
 build/release/pic build/release/dut:
 	mkdir -p $@
@@ -319,7 +319,7 @@ $(eval $(call FUZZ_FLAVOUR,fuzz-plant,$$(FUZZ_CC),$$(FUZZ_CF) -O1 -DFZ_PLANT_TEX
 # objects of target $(2) in flavour $(1) (libFuzzer hooks of the mutator: program targets only;
 # spec_diff also links its reference interpreter)
 fz_objs = build/$(1)/fuzz/$(2).o build/$(1)/fuzz/fz_input.o build/$(1)/fuzz/fz_mutator.o \
-          $(if $(filter spec_diff,$(2)),build/$(1)/fuzz/spec_ref.o) \
+          $(if $(filter spec_diff,$(2)),build/$(1)/fuzz/spec_ref.o build/$(1)/fuzz/spec_ref_cycle.o) \
           $(if $(filter dut_diff,$(2)),$(patsubst conformance/%.c,build/$(1)/conf/%.o,$(DUT_SRC)))
 fz_lfmut = $(if $(filter $(2),$(FUZZ_PROG)),build/$(1)/fuzz/fz_lf_mutator.o)
 

@@ -321,19 +321,27 @@ static int l1_addr(sr_state *s, unsigned t, uint32_t addr_reg, uint32_t ohr, uin
   return 0;
 }
 
+/* An asynchronous GPR result (LOADIND, LOADREG, ATINCGET, RDCFG): in functional mode merged
+ * now; in cycle mode handed to the cycle scheduler (spec_ref_cycle.c), which merges it into the
+ * GPR as it is when it lands. */
+static void result(sr_state *s, unsigned t, unsigned reg, uint32_t v, uint32_t mask, unsigned kind) {
+  if (s->cyc.on) { sr_cyc_result(s, t, reg, v, mask, kind); return; }
+  s->gpr[t][reg] = (s->gpr[t][reg] & ~mask) | (v & mask);
+}
+
 static void loadind(sr_state *s, unsigned t, const tt_args_LOADIND *a) {
   uint32_t addr;
   if (!l1_addr(s, t, a->addr_reg, a->offset_half_reg, a->offset_increment, &addr)) return;
-  uint32_t *g = s->gpr[t];
   if (a->size == 0) {
     unsigned d = a->result_reg & 0x3Cu;
-    for (unsigned k = 0; k < 4; k++) g[d + k] = sr_l1_read((addr & ~15u) + 4 * k, 4);
+    for (unsigned k = 0; k < 4; k++)
+      result(s, t, d + k, sr_l1_read((addr & ~15u) + 4 * k, 4), ~0u, SR_RES_LOADIND);
   } else if (a->size == 1) {
-    g[a->result_reg] = sr_l1_read(addr & ~3u, 4);
+    result(s, t, a->result_reg, sr_l1_read(addr & ~3u, 4), ~0u, SR_RES_LOADIND);
   } else if (a->size == 2) {
-    g[a->result_reg] = (g[a->result_reg] & 0xFFFF0000u) | sr_l1_read(addr & ~1u, 2);
+    result(s, t, a->result_reg, sr_l1_read(addr & ~1u, 2), 0xFFFFu, SR_RES_LOADIND);
   } else {
-    g[a->result_reg] = (g[a->result_reg] & 0xFFFFFF00u) | sr_l1_read(addr, 1);
+    result(s, t, a->result_reg, sr_l1_read(addr, 1), 0xFFu, SR_RES_LOADIND);
   }
 }
 
@@ -430,7 +438,7 @@ static int atomic(sr_state *s, unsigned t, const tt_insn *in) {
     uint32_t p = g[a->addr_reg] * 16u + a->ofs * 4u;
     if (!l1_span_ok(s, t, p, 4)) return 1;
     uint32_t m = (uint32_t)((2ull << a->int_width) - 1u);
-    g[a->in_out_reg] = masked_add(p, g[a->in_out_reg], m);
+    result(s, t, a->in_out_reg, masked_add(p, g[a->in_out_reg], m), ~0u, SR_RES_ATINCGET);
     return 1;
   }
   case TT_FORM_ATINCGETPTR: {
@@ -501,9 +509,7 @@ static void rmwcib(sr_state *s, unsigned t, unsigned lane, const tt_args_RMWCIB0
   cfg_write(s, b, a->cfg_index, &w, 1, 1);
 }
 
-static void cfgshiftmask(sr_state *s, unsigned t, const tt_args_CFGSHIFTMASK *a) {
-  if (!cfg_idx(s, t, a->cfg_index)) return;
-  unsigned b = bank_of(s, t);
+void sr_cfgshiftmask_bank(sr_state *s, unsigned t, unsigned b, const tt_args_CFGSHIFTMASK *a) {
   uint32_t src = s->cfg[b][209 + (a->scratch_index < 3 ? a->scratch_index : t)];
   uint32_t mask = (uint32_t)((2ull << a->mask_width) - 1u);
   uint32_t sv = rotr(src & mask, a->rotate_amt);
@@ -520,6 +526,11 @@ static void cfgshiftmask(sr_state *s, unsigned t, const tt_args_CFGSHIFTMASK *a)
   default: cv -= sv; break;
   }
   cfg_write(s, b, a->cfg_index, &cv, 1, 0);
+}
+
+static void cfgshiftmask(sr_state *s, unsigned t, const tt_args_CFGSHIFTMASK *a) {
+  if (!cfg_idx(s, t, a->cfg_index)) return;
+  sr_cfgshiftmask_bank(s, t, bank_of(s, t), a);
 }
 
 /* ---- the host port (digest 2.1-2.3; BabyRISCV/README.md memory map) ---------------------------
@@ -647,7 +658,8 @@ static int execute(sr_state *s, unsigned t, const tt_insn *in) {
   }
   case TT_FORM_LOADREG: {
     uint32_t addr = SR_MMIO_BASE + in->a.LOADREG.addr_lo * 4u;
-    if (mmio_ok(s, t, addr)) g[in->a.LOADREG.result_reg] = sr_mmio_read(addr);
+    if (mmio_ok(s, t, addr))
+      result(s, t, in->a.LOADREG.result_reg, sr_mmio_read(addr), ~0u, SR_RES_LOADREG);
     break;
   }
   case TT_FORM_ATGETM:
@@ -729,7 +741,8 @@ static int execute(sr_state *s, unsigned t, const tt_insn *in) {
   }
   case TT_FORM_RDCFG:
     if (cfg_idx(s, t, in->a.RDCFG.cfg_index))
-      g[in->a.RDCFG.result_reg] = s->cfg[bank_of(s, t)][in->a.RDCFG.cfg_index];
+      result(s, t, in->a.RDCFG.result_reg, s->cfg[bank_of(s, t)][in->a.RDCFG.cfg_index], ~0u,
+             SR_RES_RDCFG);
     break;
   case TT_FORM_SETC16: {
     const tt_args_SETC16 *a = &in->a.SETC16;
@@ -784,7 +797,7 @@ void sr_round(sr_state *s) {
     uint32_t w = s->prog[t][s->pc[t]];
     s->round_word[t] = w;
     tt_decode(w, &in);
-    if (s->latch[t].op != TT_LATCH_NONE && caught(s->latch[t].block, &in)) {
+    if (sr_catches(s, t, &in)) {
       s->held[t] = SR_HELD_LATCH;
       continue;
     }
@@ -808,5 +821,50 @@ void sr_round(sr_state *s) {
     s->held[t] = SR_HELD_NONE;
     s->pc[t]++;
     s->round_retired[t] = 1;
+  }
+}
+
+/* ---- for the cycle mode (spec_ref_cycle.c) ------------------------------------------------------ */
+static int is_wait(const tt_insn *in) {
+  return in->form == TT_FORM_STALLWAIT || in->form == TT_FORM_SEMWAIT || in->form == TT_FORM_STREAMWAIT;
+}
+/* Does t's latch hold `in` back (whatever its conditions)? wait_replace=overwrite (AMB-3): a
+ * wait instruction is never caught; it replaces the latch. */
+int sr_catches(const sr_state *s, unsigned t, const tt_insn *in) {
+  if (s->latch[t].op == TT_LATCH_NONE) return 0;
+  if (KNOB(s, WAIT_REPLACE) == 1 && is_wait(in)) return 0;
+  return caught(s->latch[t].block, in);
+}
+void sr_fault(sr_state *s, unsigned t, unsigned code) { fault(s, t, code); }
+unsigned sr_bank(const sr_state *s, unsigned t) { return bank_of(s, t); }
+int sr_cfg_index_ok(sr_state *s, unsigned t, uint32_t idx) { return cfg_idx(s, t, idx); }
+void sr_cfg_store(sr_state *s, unsigned bank, unsigned idx, const uint32_t *v, unsigned n) {
+  cfg_write(s, bank, idx, v, n, 0);
+}
+uint32_t sr_stream_reg(uint32_t stream, uint32_t reg) { return stream_reg(stream, reg); }
+int sr_latch_holds_state(const sr_state *s, unsigned t) { return latch_holds(s, t); }
+int sr_execute(sr_state *s, unsigned t, const tt_insn *in) { return execute(s, t, in); }
+int sr_valid_mutex(uint32_t i) { return valid_mutex(i); }
+int sr_is_thcon(const tt_insn *in) { return is_thcon(in); }
+
+/* Does the reference read value v of knob k (in cycle mode when `cycle`)? The one list that
+ * spec_diff and the DUT adapter use; every other value is checked by vectors only (spec_diff's
+ * file comment and fuzz/README.md say why). */
+int sr_knob_read(unsigned k, unsigned v, int cycle) {
+  if (v == 0) return 1;
+  switch (k) {
+  case TT_KNOB_RESERVED_BITS: case TT_KNOB_SEMWAIT_COND0: case TT_KNOB_STREAMWAIT_OPERANDS:
+  case TT_KNOB_REG2FLOP: case TT_KNOB_RSTDMA: case TT_KNOB_FRONTEND_OPS:
+  case TT_KNOB_STATE_RESET_EN: case TT_KNOB_L1_SIZE: case TT_KNOB_ATOMIC_BIT23:
+  case TT_KNOB_UNDEFINED_MODE: case TT_KNOB_FLUSHDMA: case TT_KNOB_WAIT_REPLACE:
+    return v <= 1;
+  case TT_KNOB_ARBITRATION: case TT_KNOB_THCON_HANDOVER: case TT_KNOB_THCON_SCOPE:
+  case TT_KNOB_WAIT_LAG: case TT_KNOB_LOAD_LATENCY: case TT_KNOB_LOADREG_LATENCY:
+  case TT_KNOB_ATINCGET_LATENCY: case TT_KNOB_STREAMWRCFG_PREPARE: case TT_KNOB_STUB_CYCLES:
+  case TT_KNOB_C0_STORES: case TT_KNOB_C12_SCOPE: case TT_KNOB_CFG_STALL: case TT_KNOB_GPR_PORT:
+  case TT_KNOB_THCON_RELEASE:
+    return cycle;
+  default:
+    return 0;
   }
 }

@@ -37,6 +37,63 @@ typedef struct sr_latch {
   uint32_t target, target_lo;
 } sr_latch;
 
+/* ---- cycle mode (spec_ref_cycle.c) ----------------------------------------------------------- */
+enum { SR_RES_LOADIND, SR_RES_LOADREG, SR_RES_ATINCGET, SR_RES_RDCFG };
+#define SR_WB_MAX 64
+#define SR_OCC_MAX 8
+#define SR_HAZ_MAX 256
+#define SR_STUBS 6
+#define SR_NEVER 0xFFFFFFFFu
+
+typedef struct sr_wb {          /* an asynchronous GPR result in flight */
+  uint32_t due, value, mask, seq;
+  uint8_t thread, reg, thcon;
+} sr_wb;
+
+typedef struct sr_occ {         /* one Config-pipeline occupant and its whole trajectory */
+  uint8_t used, thread, nst, bank, skip, accessed, overlay_read;
+  int8_t st[5];                 /* its stages, in order */
+  uint8_t dur[5];               /* cycles each takes at the least */
+  uint32_t at[6];               /* at[i]: cycle it enters st[i]; at[nst]: cycle it has left */
+  uint32_t pc, vals[4];
+  tt_insn in;
+} sr_occ;
+
+typedef struct sr_haz { uint8_t kind, thread; uint32_t index; } sr_haz;
+
+typedef struct sr_cyc {
+  uint8_t on;
+  uint32_t now;                       /* the next cycle nothing has been decided for yet */
+  uint32_t issue[SR_THREADS][TT_PROG_MAX];
+  uint32_t free_any[SR_THREADS];      /* own thread: earliest next issue after its ThCon insn */
+  uint32_t free_thcon[SR_THREADS];    /* own thread: earliest next ThCon instruction */
+  uint32_t thcon_end;                 /* ThCon idle from here (for `cycles`) */
+  uint32_t thcon_free;                /* ThCon accepts another thread's instruction from here */
+  uint8_t thcon_owner;                /* 1+t of the last ThCon instruction's thread */
+  uint8_t flush;                      /* an isa FLUSHDMA holds ThCon until its conditions clear */
+  uint8_t flush_t;
+  uint16_t flush_cond;
+  uint32_t flush_min;
+  uint8_t spin[SR_THREADS];           /* a failing ATCAS/ATINCGETPTR: ThCon and thread forever */
+  uint32_t latch_from[SR_THREADS];    /* first cycle the latch is evaluated */
+  sr_wb wb[SR_WB_MAX];
+  unsigned nwb;
+  uint32_t wb_seq;
+  sr_occ occ[SR_OCC_MAX];
+  uint32_t pipe_left;                 /* latest cycle a departed occupant left the pipeline */
+  uint32_t stub_until[SR_STUBS][SR_THREADS];
+  uint8_t src_owner[2], src_flip_to[2];
+  uint32_t src_flip_at[2];
+  uint32_t setc16_next;               /* issue cycle + 1 of the last SETC16, any thread */
+  uint32_t store_until[SR_THREADS];   /* c0_stores=yes */
+  uint32_t cfgw_next[SR_THREADS];     /* issue cycle + 1 of the last WRCFG/RMWCIB/CFGSHIFTMASK */
+  uint8_t rr[32];
+  uint32_t last_issue_end;            /* last issue cycle + 1 */
+  unsigned nhaz;
+  sr_haz haz[SR_HAZ_MAX];
+  uint32_t cycles;
+} sr_cyc;
+
 typedef struct sr_state {
   uint32_t gpr[SR_THREADS][SR_GPRS];
   uint32_t cfg[2][SR_CFG_WORDS];
@@ -60,6 +117,7 @@ typedef struct sr_state {
   /* what the last round did, for messages */
   uint32_t round_word[SR_THREADS];
   uint8_t round_retired[SR_THREADS];
+  sr_cyc cyc;
 } sr_state;
 
 /* The reference's memories (L1, MMIO window). */
@@ -83,5 +141,27 @@ void sr_load(sr_state *s, const tt_state *m);
 /* One round. */
 void sr_round(sr_state *s);
 int sr_done(const sr_state *s);
+
+/* Cycle mode (spec_ref_cycle.c): run the loaded programs on the cycle clock until every thread
+ * is done, nothing can move, or `budget` cycles; returns a tt_outcome. Issue cycles in
+ * s->cyc.issue (valid for k < pc[t]), hazards in s->cyc.haz, `cycles` in s->cyc.cycles. */
+unsigned sr_cycle_run(sr_state *s, uint64_t budget);
+
+/* Does the reference read value v of knob k (cycle: in cycle mode)? (v == 0: always.) */
+int sr_knob_read(unsigned k, unsigned v, int cycle);
+
+/* Shared with spec_ref_cycle.c (defined in spec_ref.c). */
+void sr_cyc_result(sr_state *s, unsigned t, unsigned reg, uint32_t v, uint32_t mask, unsigned kind);
+int sr_catches(const sr_state *s, unsigned t, const tt_insn *in);
+void sr_fault(sr_state *s, unsigned t, unsigned code);
+unsigned sr_bank(const sr_state *s, unsigned t);
+int sr_cfg_index_ok(sr_state *s, unsigned t, uint32_t idx);
+void sr_cfg_store(sr_state *s, unsigned bank, unsigned idx, const uint32_t *v, unsigned n);
+void sr_cfgshiftmask_bank(sr_state *s, unsigned t, unsigned b, const tt_args_CFGSHIFTMASK *a);
+uint32_t sr_stream_reg(uint32_t stream, uint32_t reg);
+int sr_latch_holds_state(const sr_state *s, unsigned t);
+int sr_execute(sr_state *s, unsigned t, const tt_insn *in);
+int sr_valid_mutex(uint32_t i);
+int sr_is_thcon(const tt_insn *in);
 
 #endif

@@ -6,7 +6,8 @@
 #   2. every planted defect of model/defects.def, loaded as an implementation with --dut, fails
 #      the suite;
 #   3. the independent reference interpreter (spec_ref) behind the interface passes what it
-#      implements and is not comparable elsewhere (no failure);
+#      implements and is not comparable elsewhere (no failure), in both modes, and its cycle
+#      mode (fuzz/spec_ref_cycle.c) on its own passes every cycle-mode run it can express;
 #   4. bad implementations are reported, not trusted: a missing object, a process that will
 #      not start, one that breaks the protocol in the middle of a run.
 # usage: tests/dut.sh BUILD_DIR "DEFECT_IDS"     (BUILD_DIR e.g. build/release)
@@ -53,7 +54,12 @@ if [ -f "$b/dut/spec_ref.so" ]; then
   last=$(tail -n 1 <<<"$out")
   if [ $rc -eq 0 ] && grep -qE '^[1-9][0-9]* passed, 0 failed, [1-9][0-9]* not comparable$' <<<"$last"; then ok
   else bad "spec_ref through --dut: status $rc, '$last'"; grep -A3 '^FAIL' <<<"$out" | head -20; fi
-  echo "dut: spec_ref (functional mode only): $last"
+  echo "dut: spec_ref (both modes): $last"
+  out=$("$ttconf" --mode cycle --brief-nc --dut "$b/dut/spec_ref.so" conformance); rc=$?
+  last=$(tail -n 1 <<<"$out")
+  if [ $rc -eq 0 ] && grep -qE '^[1-9][0-9]{2,} passed, 0 failed' <<<"$last"; then ok
+  else bad "spec_ref cycle mode through --dut: status $rc, '$last'"; grep -A3 '^FAIL' <<<"$out" | head -20; fi
+  echo "dut: spec_ref cycle mode: $last ($(grep -A1 '^n/c' <<<"$out" | grep -o 'knob [a-z0-9_]* (not [a-z0-9_]*)' | sort -u | tr '\n' ';'))"
 fi
 
 # 4. bad implementations

@@ -8,12 +8,12 @@
  * use ttdut_spec_ref_ops().
  *
  * What it is and is not:
- *   - functional mode only (spec_ref has no cycle model): reset(cycle) is refused;
- *   - knobs: the ones spec_ref reads (the list spec_diff uses: reserved_bits, semwait_cond0,
- *     streamwait_operands, reg2flop, rstdma, frontend_ops, state_reset_en, l1_size,
- *     atomic_bit23, undefined_mode, flushdma) at any value; the model's cycle-mode-only knobs
- *     (no effect in functional mode) at any value; every other knob at its default only: a
- *     non-default reading spec_ref does not implement makes the vector not comparable;
+ *   - both modes: functional (sr_round rounds) and cycle (sr_cycle_run, spec_ref_cycle.c:
+ *     issue cycles, hazards, `cycles`);
+ *   - knobs: the ones spec_ref reads (sr_knob_read(): the list spec_diff uses) at any value;
+ *     in functional mode the model's cycle-mode-only knobs at any value (no effect there);
+ *     every other knob at its default only: a non-default reading spec_ref does not implement
+ *     makes the vector not comparable;
  *   - profile `isa` only; `ttdut.trace` is ignored (no trace);
  *   - spec_ref keeps L1 and the MMIO window in static storage: one open instance per process,
  *     and no other user of spec_ref.c (spec_diff) may run in the same process meanwhile.
@@ -67,6 +67,7 @@ typedef struct srd {
   init_rec *inits;
   uint32_t ninits, cap;
   int prepared, have_base;
+  uint32_t mode;           /* TTDUT_MODE_* of the run */
   uint8_t l1_w[L1_GRANULES], mmio_w[MMIO_GRANULES];   /* granules the run wrote */
   uint32_t take_l1[TAKE_MAX], take_mmio[TAKE_MAX];
 } srd;
@@ -142,15 +143,15 @@ static void r_caps(void *p, ttdut_caps *c) {
   (void)p;
   memset(c, 0, sizeof *c);
   c->version = TTDUT_VERSION;
-  c->modes = 1u << TTDUT_MODE_FUNC;
+  c->modes = 1u << TTDUT_MODE_FUNC | 1u << TTDUT_MODE_CYCLE;
   c->can_set = (1u << TTDUT_LOC_PRNG_RESEEDS) - 1;   /* storage and host stores */
   c->can_get = (1u << TTDUT_LOC_KIND_COUNT) - 1;
   c->flags = TTDUT_CAP_FAULT_CLASS | TTDUT_CAP_BLOCKED | TTDUT_CAP_ISSUED | TTDUT_CAP_CHANGED |
-             TTDUT_CAP_KNOBS;
+             TTDUT_CAP_KNOBS | TTDUT_CAP_CYCLES | TTDUT_CAP_ISSUE_CYCLES | TTDUT_CAP_HAZARDS;
   put(c->name, sizeof c->name, "spec_ref (fuzz/spec_ref.c)", "");
   put(c->notes, sizeof c->notes,
-      "independent reference interpreter; functional mode only; profile isa; knobs: the ones it "
-      "reads, cycle-only ones, else defaults; no trace", "");
+      "independent reference interpreter; functional and cycle mode; profile isa; knobs: the "
+      "ones it reads, else defaults; no trace", "");
 }
 
 static int r_accepts(void *p, uint32_t word, char *why, size_t n) {
@@ -159,18 +160,6 @@ static int r_accepts(void *p, uint32_t word, char *why, size_t n) {
 }
 
 /* ---- knobs ----------------------------------------------------------------------------------- */
-/* Knobs spec_ref reads (values 0 and 1; each of them has two). */
-static int knob_implemented(unsigned k) {
-  switch (k) {
-  case TT_KNOB_RESERVED_BITS: case TT_KNOB_SEMWAIT_COND0: case TT_KNOB_STREAMWAIT_OPERANDS:
-  case TT_KNOB_REG2FLOP: case TT_KNOB_RSTDMA: case TT_KNOB_FRONTEND_OPS:
-  case TT_KNOB_STATE_RESET_EN: case TT_KNOB_L1_SIZE: case TT_KNOB_ATOMIC_BIT23:
-  case TT_KNOB_UNDEFINED_MODE: case TT_KNOB_FLUSHDMA:
-    return 1;
-  default:
-    return 0;
-  }
-}
 
 /* Knobs with no effect in the model's functional mode (cycle-mode timing choices). */
 static int knob_cycle_only(unsigned k) {
@@ -193,10 +182,11 @@ static int r_reset(void *p, uint32_t mode, const ttdut_knob *k, uint32_t nk, cha
   d->prepared = d->have_base = 0;
   d->ninits = 0;
   for (unsigned i = 0; i < TT_KNOB_COUNT; i++) d->m.p.knob[i] = 0;   /* every default */
-  if (mode != TTDUT_MODE_FUNC) {
-    put(why, n, mode == TTDUT_MODE_CYCLE ? "no cycle mode" : "no such mode", "");
+  if (mode != TTDUT_MODE_FUNC && mode != TTDUT_MODE_CYCLE) {
+    put(why, n, "no such mode", "");
     return TTDUT_UNSUPPORTED;
   }
+  d->mode = mode;
   for (uint32_t i = 0; i < nk; i++) {
     int c = ttdut_knob_apply(&d->m, &k[i], "spec_ref", why, n);   /* no trace: ignored */
     if (c < 0) return TTDUT_UNSUPPORTED;
@@ -204,7 +194,8 @@ static int r_reset(void *p, uint32_t mode, const ttdut_knob *k, uint32_t nk, cha
     int kn = tt_knob_by_name(k[i].name);
     if (kn < 0) { put(why, n, "unknown knob ", k[i].name); return TTDUT_UNSUPPORTED; }
     unsigned v = d->m.p.knob[kn];
-    if (v == 0 || knob_cycle_only((unsigned)kn) || (knob_implemented((unsigned)kn) && v <= 1))
+    if (v == 0 || (mode == TTDUT_MODE_FUNC && knob_cycle_only((unsigned)kn)) ||
+        sr_knob_read((unsigned)kn, v, mode == TTDUT_MODE_CYCLE))
       continue;
     char msg[128];
     snprintf(msg, sizeof msg, "spec_ref implements only the default reading of knob %s (not %s)",
@@ -363,12 +354,27 @@ static void describe(const srd *d, unsigned t, char *buf, size_t n) {
   }
 }
 
+static int head_invalid_mutex(const sr_state *s, unsigned t) {
+  tt_insn in;
+  if (s->pc[t] >= s->len[t]) return 0;
+  tt_decode(s->prog[t][s->pc[t]], &in);
+  if (in.form == TT_FORM_ATGETM) return !sr_valid_mutex(in.a.ATGETM.mutex_index);
+  if (in.form == TT_FORM_ATRELM) return !sr_valid_mutex(in.a.ATRELM.mutex_index);
+  return 0;
+}
+
 static int r_run(void *p, uint64_t budget, ttdut_result *r) {
   srd *d = p;
   uint32_t out = TTDUT_OUT_DONE;
   uint64_t steps = 0;
   prepare(d);
-  for (;;) {
+  if (d->mode == TTDUT_MODE_CYCLE) {
+    unsigned o = sr_cycle_run(&d->s, budget);
+    out = o == TT_OUT_DONE ? TTDUT_OUT_DONE : o == TT_OUT_DEADLOCK ? TTDUT_OUT_DEADLOCK : TTDUT_OUT_BUDGET;
+    steps = d->s.cyc.cycles;
+    drain_written(d);
+  }
+  for (; d->mode != TTDUT_MODE_CYCLE;) {
     if (sr_done(&d->s)) { out = TTDUT_OUT_DONE; break; }
     if (steps >= budget) { out = TTDUT_OUT_BUDGET; break; }
     uint8_t op[SR_THREADS];
@@ -385,12 +391,14 @@ static int r_run(void *p, uint64_t budget, ttdut_result *r) {
   memset(r, 0, sizeof *r);
   r->outcome = out;
   r->steps = steps;
+  r->cycles = d->mode == TTDUT_MODE_CYCLE ? d->s.cyc.cycles : 0;
   for (unsigned t = 0; t < SR_THREADS; t++) {
     ttdut_thread_result *x = &r->thread[t];
     int done = d->s.pc[t] >= d->s.len[t];
     x->done = (uint8_t)done;
     x->blocked = (uint8_t)(!done && (out == TTDUT_OUT_DEADLOCK ||
-                                     d->s.held[t] == SR_HELD_MUTEX_INVALID));
+                                     d->s.held[t] == SR_HELD_MUTEX_INVALID ||
+                                     (d->mode == TTDUT_MODE_CYCLE && head_invalid_mutex(&d->s, t))));
     x->fault = d->s.fault_class[t];
     x->issued = d->s.pc[t];
     x->fault_index = d->s.fault_pc[t];
@@ -501,9 +509,29 @@ static uint32_t r_changed(void *p, ttdut_loc *loc, uint32_t *before, uint32_t *a
   return c.n;
 }
 
+/* ---- cycle-mode results ---------------------------------------------------------------------- */
+static int r_issue_cycle(void *p, uint32_t t, uint32_t index, uint64_t *cycle) {
+  srd *d = p;
+  if (d->mode != TTDUT_MODE_CYCLE || t >= SR_THREADS || index >= d->s.pc[t]) return TTDUT_UNSUPPORTED;
+  *cycle = d->s.cyc.issue[t][index];
+  return TTDUT_OK;
+}
+
+static uint32_t r_hazards(void *p, ttdut_hazard *out, uint32_t max) {
+  srd *d = p;
+  uint32_t n = d->mode == TTDUT_MODE_CYCLE ? d->s.cyc.nhaz : 0;
+  for (uint32_t i = 0; i < n && i < max && i < SR_HAZ_MAX; i++) {
+    memset(&out[i], 0, sizeof out[i]);
+    out[i].kind = d->s.cyc.haz[i].kind;
+    out[i].thread = d->s.cyc.haz[i].thread;
+    out[i].index = d->s.cyc.haz[i].index;
+  }
+  return n;
+}
+
 static const ttdut_ops g_ops = {
   TTDUT_VERSION, "spec_ref", r_open, r_close, r_caps, r_accepts, r_reset, r_set, r_load, r_run,
-  r_get, NULL, NULL, r_snapshot, r_changed, NULL,
+  r_get, r_issue_cycle, r_hazards, r_snapshot, r_changed, NULL,
 };
 
 const ttdut_ops *ttdut_spec_ref_ops(void);

@@ -1,0 +1,742 @@
+/* spec_ref_cycle.c — the reference interpreter's cycle mode (see spec_ref.h), written from the
+ * spec digest (§3.4-3.5 Wait Gate and its lag, §5 cycle-level behaviour, §5.6 choices) and
+ * the cycle conventions of design/architecture.md and README.md "Cycle mode", separately from
+ * model/cycle.c and the Config pipeline of model/config.c (neither was read).
+ *
+ * Formulation: not a per-cycle procedure. The run is a sequence of *decisions*. From the
+ * current cycle `now`, every thread's head instruction gets the earliest cycle at which
+ * everything that can hold it is out of the way, given that nobody issues anything meanwhile:
+ * its own thread's last ThCon instruction, ThCon itself, the cycle its latch is found
+ * satisfied (plus the one-cycle lag), its mutex, and the first cycle at which the Config
+ * pipeline (whose occupants carry their whole planned trajectory) lets it enter. Between
+ * decisions only timers run, so those times are exact. The smallest of them is the next
+ * cycle N in which anything issues; the timed events before N are applied at once (write-backs
+ * landing, Config accesses of occupants reaching stage 0, overlay reads at stage -3, latches
+ * forgotten, a FLUSHDMA released), the threads whose time is N compete for the shared
+ * resources (round-robin per resource), the winners issue, and `now` becomes N + 1.
+ *
+ * Timing rules (defaults; each knob's other reading is noted where it is read):
+ *   ThCon  one instruction at a time; issued at c with occupancy K it holds ThCon and its own
+ *          thread until c+K (thcon_handover=overlap: c+K-1 for both; thcon_release=silicon:
+ *          the own thread's next non-ThCon instruction at c+K-1; thcon_scope=all_threads:
+ *          every instruction of every thread waits for ThCon). K: SETDMAREG, DMANOP, RSTDMA 1;
+ *          REG2FLOP, FLUSHDMA 2; ALU 3 (immediate, or both registers in one aligned group of
+ *          four) else 4; STOREIND, STOREREG, ATSWAP, LOADIND, LOADREG, ATINCGET 3; ATCAS,
+ *          ATINCGETPTR 15. FLUSHDMA (isa) keeps ThCon and its thread until the first cycle
+ *          >= c+2 at which its conditions are all false. A failing ATCAS/ATINCGETPTR keeps
+ *          ThCon and its thread for good (nothing else can write L1 while it holds ThCon).
+ *   results LOADIND/LOADREG/ATINCGET at c + load_latency/loadreg_latency/atincget_latency,
+ *          RDCFG at c+2 (gpr_port=loads_first: one cycle later while a ThCon result of its
+ *          thread lands in the same cycle); merged into the GPR as it is when they land.
+ *   Config pipeline stages -4..+1; an occupant advances when its time in a stage is over and
+ *          the next stage is free (stall in place); entry at stage s needs s free and no
+ *          occupant in -3..s-1 (bug 1: -4 unchecked; bug 2: thread ids ignored; cfg_stall=
+ *          no_entry: also every later stage of its path free). C12: any stage occupied
+ *          (c12_scope=with_setc16: or a SETC16 issued the cycle before; silicon: or any stage
+ *          occupied during the previous cycle).
+ *   Sync   one slot per cycle for SEMINIT/SEMPOST/SEMGET/STALLWAIT/SEMWAIT/STREAMWAIT;
+ *          ATGETM/ATRELM contend only per mutex.
+ *   stubs  a foreign instruction of an outside unit (unpacker 0/1 by bit 23, packer, mover,
+ *          FPU, SFPU) is accepted one per cycle per unit and keeps its thread's stub busy for
+ *          stub_cycles (STALLWAIT C1-C4, C9 any thread, C11); UNPACR hands its Src bank to
+ *          the matrix unit when done, a matrix-unit instruction hands both back (C5-C8).
+ *   `cycles` the first cycle with every thread done and ThCon, the pipeline, the write-backs
+ *          and the stubs idle.
+ * Not expressed (spec_diff resets these knobs; vectors check them): sync_visibility=
+ * same_cycle, setdmareg_result=two_cycles. */
+#include <string.h>
+#include "spec_ref.h"
+
+#define KN(s, K) ((s)->knob[TT_KNOB_##K])
+#define NEVER SR_NEVER
+
+enum { U_UNPACK0, U_UNPACK1, U_PACK, U_FPU, U_SFPU, U_MOVER, U_NONE };
+enum { R_THCON = 0, R_SYNC = 1, R_CFG = 2 /* + stage + 4 */, R_MUTEX = 8, R_UNIT = 16, R_NONE = 31 };
+
+static uint32_t umax(uint32_t a, uint32_t b) { return a > b ? a : b; }
+
+/* ---- what an instruction is --------------------------------------------------------------- */
+static int is_cfg_pipe(const tt_insn *in) {
+  switch (in->form) {
+  case TT_FORM_WRCFG: case TT_FORM_RDCFG: case TT_FORM_RMWCIB0: case TT_FORM_RMWCIB1:
+  case TT_FORM_RMWCIB2: case TT_FORM_RMWCIB3: case TT_FORM_CFGSHIFTMASK: case TT_FORM_STREAMWRCFG:
+    return 1;
+  default: return 0;
+  }
+}
+
+static int is_sync_slot(const tt_insn *in) {
+  switch (in->form) {
+  case TT_FORM_SEMINIT: case TT_FORM_SEMPOST: case TT_FORM_SEMGET: case TT_FORM_STALLWAIT:
+  case TT_FORM_SEMWAIT: case TT_FORM_STREAMWAIT:
+    return 1;
+  default: return 0;
+  }
+}
+
+static int is_mutex_op(const tt_insn *in) { return in->form == TT_FORM_ATGETM || in->form == TT_FORM_ATRELM; }
+static uint32_t mutex_of(const tt_insn *in) {
+  return in->form == TT_FORM_ATGETM ? in->a.ATGETM.mutex_index : in->a.ATRELM.mutex_index;
+}
+
+/* The outside unit a foreign instruction goes to, from the block bits of the BH table. */
+static unsigned unit_of(const tt_insn *in) {
+  if (in->form != TT_FORM_FOREIGN || tt_isa_foreign[in->foreign].kind != TT_FG_GATE) return U_NONE;
+  uint16_t b = in->block_bits;
+  if (b & 0x008u) return (in->word >> 23) & 1u ? U_UNPACK1 : U_UNPACK0;
+  if (b & 0x004u) return U_PACK;
+  if (b & 0x010u) return U_MOVER;
+  if (b & 0x040u) return U_FPU;
+  if (b & 0x100u) return U_SFPU;
+  return U_NONE;
+}
+
+/* A unit's own NOP (SFPNOP, UNPACR_NOP) reads no Config word (vector-format.md cfg_gap). */
+static int reads_config(const tt_insn *in) {
+  if (in->form != TT_FORM_FOREIGN || tt_isa_foreign[in->foreign].kind == TT_FG_FRONTEND) return 0;
+  const char *n = tt_isa_foreign[in->foreign].name;
+  size_t l = tt_isa_foreign[in->foreign].name_len;
+  return !(l >= 3 && memcmp(n + l - 3, "NOP", 3) == 0);
+}
+
+static unsigned occupancy(const tt_insn *in) {
+  switch (in->form) {
+  case TT_FORM_SETDMAREG_IMM: case TT_FORM_SETDMAREG_SPECIAL: case TT_FORM_DMANOP:
+  case TT_FORM_RSTDMA:
+    return 1;
+  case TT_FORM_REG2FLOP: case TT_FORM_FLUSHDMA: return 2;   /* (flushdma=stallwait_b5: 1) */
+  case TT_FORM_ADDDMAREG_IMM: case TT_FORM_SUBDMAREG_IMM: case TT_FORM_MULDMAREG_IMM:
+  case TT_FORM_BITWOPDMAREG_IMM: case TT_FORM_SHIFTDMAREG_IMM: case TT_FORM_CMPDMAREG_IMM:
+    return 3;
+  case TT_FORM_ADDDMAREG_REG: case TT_FORM_SUBDMAREG_REG: case TT_FORM_MULDMAREG_REG:
+  case TT_FORM_BITWOPDMAREG_REG: case TT_FORM_SHIFTDMAREG_REG: case TT_FORM_CMPDMAREG_REG: {
+    uint32_t f[8];
+    unsigned n = tt_insn_fields(in, f, 8), b = n == 4 ? 1u : 0u;   /* [mode,] res, right, left */
+    return (f[b + 1] >> 2) == (f[b + 2] >> 2) ? 3u : 4u;
+  }
+  case TT_FORM_ATCAS: case TT_FORM_ATINCGETPTR: return 15;
+  default: return 3;
+  }
+}
+
+/* GPRs of its own thread that an instruction reads or writes (bit i = GPR i), from the
+ * instruction pages' operand lists (a 128-bit operand is its aligned group of four). */
+static uint64_t bit(uint32_t r) { return 1ull << (r & 63u); }
+static uint64_t group(uint32_t r) { return 0xFull << (r & 0x3Cu); }
+static uint64_t gpr_use(const tt_insn *in) {
+  switch (in->form) {
+  case TT_FORM_SETDMAREG_IMM: return bit(in->a.SETDMAREG_IMM.result_half_reg >> 1);
+  case TT_FORM_SETDMAREG_SPECIAL: {
+    const tt_args_SETDMAREG_SPECIAL *a = &in->a.SETDMAREG_SPECIAL;
+    if (a->result_size <= 1) return bit(a->result_half_reg >> 1);
+    uint64_t g = group(a->result_half_reg >> 1);
+    return a->result_size == 2 ? g : g & ~(0x8ull << ((a->result_half_reg >> 1) & 0x3Cu));
+  }
+  case TT_FORM_ADDDMAREG_REG: case TT_FORM_SUBDMAREG_REG: case TT_FORM_MULDMAREG_REG:
+  case TT_FORM_BITWOPDMAREG_REG: case TT_FORM_SHIFTDMAREG_REG: case TT_FORM_CMPDMAREG_REG:
+  case TT_FORM_ADDDMAREG_IMM: case TT_FORM_SUBDMAREG_IMM: case TT_FORM_MULDMAREG_IMM:
+  case TT_FORM_BITWOPDMAREG_IMM: case TT_FORM_SHIFTDMAREG_IMM: case TT_FORM_CMPDMAREG_IMM: {
+    uint32_t f[8];
+    unsigned n = tt_insn_fields(in, f, 8), b = n == 4 ? 1u : 0u;
+    int imm = (in->word >> 23) & 1u;
+    return bit(f[b]) | bit(f[b + 2]) | (imm ? 0 : bit(f[b + 1]));
+  }
+  case TT_FORM_LOADIND: {
+    const tt_args_LOADIND *a = &in->a.LOADIND;
+    return bit(a->addr_reg) | bit(a->offset_half_reg >> 1) |
+           (a->size == 0 ? group(a->result_reg) : bit(a->result_reg));
+  }
+  case TT_FORM_STOREIND_L1: {
+    const tt_args_STOREIND_L1 *a = &in->a.STOREIND_L1;
+    return bit(a->addr_reg) | bit(a->offset_half_reg >> 1) |
+           (a->size == 0 ? group(a->data_reg) : bit(a->data_reg));
+  }
+  case TT_FORM_STOREIND_MMIO: {
+    const tt_args_STOREIND_MMIO *a = &in->a.STOREIND_MMIO;
+    return bit(a->addr_reg) | bit(a->offset_half_reg >> 1) | bit(a->data_reg);
+  }
+  case TT_FORM_STOREIND_SRC: {
+    const tt_args_STOREIND_SRC *a = &in->a.STOREIND_SRC;
+    return bit(a->addr_reg) | bit(a->offset_half_reg >> 1) | (0x3ull << (a->data_reg & 0x3Cu));
+  }
+  case TT_FORM_STOREREG: return bit(in->a.STOREREG.data_reg);
+  case TT_FORM_LOADREG: return bit(in->a.LOADREG.result_reg);
+  case TT_FORM_ATINCGET: return bit(in->a.ATINCGET.addr_reg) | bit(in->a.ATINCGET.in_out_reg);
+  case TT_FORM_ATINCGETPTR: return bit(in->a.ATINCGETPTR.addr_reg) | bit(in->a.ATINCGETPTR.result_reg);
+  case TT_FORM_ATSWAP: {
+    const tt_args_ATSWAP *a = &in->a.ATSWAP;
+    return bit(a->addr_reg) | (a->single_data_reg ? bit(a->data_reg) : group(a->data_reg));
+  }
+  case TT_FORM_ATCAS: return bit(in->a.ATCAS.addr_reg);
+  case TT_FORM_REG2FLOP:
+    return in->a.REG2FLOP.size_sel == 0 ? group(in->a.REG2FLOP.input_reg) : bit(in->a.REG2FLOP.input_reg);
+  case TT_FORM_WRCFG:
+    return in->a.WRCFG.is_128bit ? group(in->a.WRCFG.input_reg) : bit(in->a.WRCFG.input_reg);
+  case TT_FORM_RDCFG: return bit(in->a.RDCFG.result_reg);
+  default: return 0;
+  }
+}
+
+/* ---- the Config pipeline: occupants with planned trajectories ------------------------------ */
+static void path_of(const sr_state *s, const tt_insn *in, sr_occ *o) {
+  static const int8_t sw[] = {-4, -3, -2, -1, 0}, wr[] = {-1, 0}, rd[] = {0, 1}, rm[] = {0};
+  const int8_t *p;
+  unsigned n;
+  switch (in->form) {
+  case TT_FORM_STREAMWRCFG: p = sw; n = 5; break;
+  case TT_FORM_WRCFG: case TT_FORM_CFGSHIFTMASK: p = wr; n = 2; break;
+  case TT_FORM_RDCFG: p = rd; n = 2; break;
+  default: p = rm; n = 1; break;
+  }
+  o->nst = (uint8_t)n;
+  for (unsigned i = 0; i < n; i++) { o->st[i] = p[i]; o->dur[i] = 1; }
+  if (in->form == TT_FORM_STREAMWRCFG) o->dur[0] = (uint8_t)(1 + KN(s, STREAMWRCFG_PREPARE));
+  if (in->form == TT_FORM_CFGSHIFTMASK) o->dur[1] = 2;
+}
+
+static int stage_at(const sr_occ *o, uint32_t x) {   /* 99: not in the pipeline at x */
+  if (!o->used || x < o->at[0] || x >= o->at[o->nst]) return 99;
+  for (unsigned i = o->nst; i-- > 0;)
+    if (x >= o->at[i]) return o->st[i];
+  return 99;
+}
+
+static int occupied(const sr_state *s, int stage, uint32_t x) {
+  for (unsigned i = 0; i < SR_OCC_MAX; i++)
+    if (stage_at(&s->cyc.occ[i], x) == stage) return 1;
+  return 0;
+}
+
+static int pipe_busy(const sr_state *s, uint32_t x) {
+  for (unsigned i = 0; i < SR_OCC_MAX; i++)
+    if (stage_at(&s->cyc.occ[i], x) != 99) return 1;
+  return 0;
+}
+
+/* Occupied at some time during cycle y (y >= now - 1): occupants of y, or one that left at y+1. */
+static int pipe_busy_during(const sr_state *s, uint32_t y) {
+  return pipe_busy(s, y) || s->cyc.pipe_left == y + 1;
+}
+
+static uint32_t pipe_end(const sr_state *s) {
+  uint32_t e = 0;
+  for (unsigned i = 0; i < SR_OCC_MAX; i++)
+    if (s->cyc.occ[i].used) e = umax(e, s->cyc.occ[i].at[s->cyc.occ[i].nst]);
+  return e;
+}
+
+/* Re-plan every trajectory after an entry at cycle x: occupants in position order (front
+ * first); the part of a trajectory before x is history; each later stage is entered when the
+ * time in the previous one is over and every occupant ahead has left that stage. */
+static void replan(sr_state *s, uint32_t x) {
+  sr_occ *ord[SR_OCC_MAX];
+  unsigned n = 0;
+  for (unsigned i = 0; i < SR_OCC_MAX; i++)
+    if (s->cyc.occ[i].used) ord[n++] = &s->cyc.occ[i];
+  for (unsigned i = 1; i < n; i++)   /* by stage at x, descending */
+    for (unsigned j = i; j > 0 && stage_at(ord[j], x) > stage_at(ord[j - 1], x); j--) {
+      sr_occ *tmp = ord[j]; ord[j] = ord[j - 1]; ord[j - 1] = tmp;
+    }
+  for (unsigned k = 0; k < n; k++) {
+    sr_occ *o = ord[k];
+    for (unsigned i = 1; i <= o->nst; i++) {
+      if (o->at[i] <= x && o->at[i - 1] < x) continue;   /* already happened */
+      uint32_t t = o->at[i - 1] + o->dur[i - 1];
+      if (i < o->nst)
+        for (unsigned a = 0; a < k; a++)
+          for (unsigned j = 0; j < ord[a]->nst; j++)
+            if (ord[a]->st[j] == o->st[i]) t = umax(t, ord[a]->at[j + 1]);
+      o->at[i] = t;
+    }
+  }
+}
+
+/* May an instruction with trajectory template `o` enter at cycle x (nobody entering before)? */
+static int may_enter(const sr_state *s, const sr_occ *o, uint32_t x) {
+  int s0 = o->st[0];
+  if (occupied(s, s0, x)) return 0;
+  for (int k = -3; k < s0; k++)
+    if (occupied(s, k, x)) return 0;
+  if (KN(s, CFG_STALL) == 1)
+    for (unsigned i = 1; i < o->nst; i++)
+      if (occupied(s, o->st[i], x)) return 0;
+  return 1;
+}
+
+/* ---- conditions over time -------------------------------------------------------------------- */
+static uint8_t src_owner_at(const sr_state *s, unsigned b, uint32_t x) {
+  const sr_cyc *c = &s->cyc;
+  return c->src_flip_at[b] && x >= c->src_flip_at[b] ? c->src_flip_to[b] : c->src_owner[b];
+}
+
+/* Is some STALLWAIT condition of `mask` true for thread t at the start of cycle x (>= now),
+ * if nothing issues meanwhile? */
+static int cond_true(const sr_state *s, unsigned t, uint16_t m, uint32_t x) {
+  const sr_cyc *c = &s->cyc;
+  if (m & 0x001u) {
+    for (unsigned i = 0; i < c->nwb; i++)
+      if (c->wb[i].thcon && c->wb[i].thread == t && c->wb[i].due > x) return 1;
+    if (KN(s, C0_STORES) == 1 && c->store_until[t] > x) return 1;
+  }
+  if ((m & 0x002u) && c->stub_until[U_UNPACK0][t] > x) return 1;
+  if ((m & 0x004u) && c->stub_until[U_UNPACK1][t] > x) return 1;
+  if ((m & 0x008u) && c->stub_until[U_PACK][t] > x) return 1;
+  if ((m & 0x010u) && c->stub_until[U_FPU][t] > x) return 1;
+  if ((m & 0x020u) && src_owner_at(s, 0, x) != 0) return 1;
+  if ((m & 0x040u) && src_owner_at(s, 1, x) != 0) return 1;
+  if ((m & 0x080u) && src_owner_at(s, 0, x) != 1) return 1;
+  if ((m & 0x100u) && src_owner_at(s, 1, x) != 1) return 1;
+  if (m & 0x200u)
+    for (unsigned u = 0; u < SR_THREADS; u++)
+      if (c->stub_until[U_MOVER][u] > x) return 1;
+  if ((m & 0x800u) && c->stub_until[U_SFPU][t] > x) return 1;
+  if (m & 0x1000u) {
+    if (pipe_busy(s, x)) return 1;
+    if (KN(s, C12_SCOPE) == 1 && c->setc16_next == x) return 1;
+    if (KN(s, C12_SCOPE) == 2 && x > 0 && pipe_busy_during(s, x - 1)) return 1;
+  }
+  return 0;
+}
+
+/* After this cycle no timer changes anything. */
+static uint32_t horizon(const sr_state *s) {
+  const sr_cyc *c = &s->cyc;
+  uint32_t h = umax(pipe_end(s), c->setc16_next);
+  for (unsigned i = 0; i < c->nwb; i++) h = umax(h, c->wb[i].due);
+  for (unsigned t = 0; t < SR_THREADS; t++) {
+    h = umax(h, c->store_until[t]);
+    for (unsigned u = 0; u < SR_STUBS; u++) h = umax(h, c->stub_until[u][t]);
+  }
+  return umax(h, umax(c->src_flip_at[0], c->src_flip_at[1])) + 2;
+}
+
+/* First cycle >= from at which no condition of `mask` holds for t, or NEVER. */
+static uint32_t clear_from(const sr_state *s, unsigned t, uint16_t mask, uint32_t from) {
+  uint32_t h = umax(horizon(s), from);
+  for (uint32_t x = from; x <= h; x++)
+    if (!cond_true(s, t, mask, x)) return x;
+  return NEVER;
+}
+
+/* The cycle at whose start t's latch is found satisfied (it is forgotten at its end), or NEVER. */
+static uint32_t latch_clear(const sr_state *s, unsigned t, uint32_t now) {
+  const sr_latch *l = &s->latch[t];
+  uint32_t from = umax(now, s->cyc.latch_from[t]);
+  if (l->op == TT_LATCH_NONE) return NEVER;
+  if (l->op == TT_LATCH_STALLWAIT) return clear_from(s, t, l->cond, from);
+  return sr_latch_holds_state(s, t) ? NEVER : from;
+}
+
+/* ---- timed events ------------------------------------------------------------------------------ */
+/* gpr_port=loads_first: an RDCFG result yields to a ThCon result of its thread due the same cycle. */
+static void port_fix(sr_state *s) {
+  sr_cyc *c = &s->cyc;
+  if (KN(s, GPR_PORT) != 1) return;
+  for (int moved = 1; moved;) {
+    moved = 0;
+    for (unsigned i = 0; i < c->nwb; i++) {
+      if (c->wb[i].thcon) continue;
+      for (unsigned j = 0; j < c->nwb; j++)
+        if (c->wb[j].thcon && c->wb[j].thread == c->wb[i].thread && c->wb[j].due == c->wb[i].due) {
+          c->wb[i].due++;
+          moved = 1;
+        }
+    }
+  }
+}
+
+void sr_cyc_result(sr_state *s, unsigned t, unsigned reg, uint32_t v, uint32_t mask, unsigned kind) {
+  static const uint8_t lat_load[] = {7, 3, 5, 12, 24}, lat_at[] = {24, 3, 7, 12, 48};
+  sr_cyc *c = &s->cyc;
+  uint32_t lat = kind == SR_RES_RDCFG ? 2u
+                 : kind == SR_RES_ATINCGET ? lat_at[KN(s, ATINCGET_LATENCY) % 5]
+                 : kind == SR_RES_LOADREG ? lat_load[KN(s, LOADREG_LATENCY) % 5]
+                 : lat_load[KN(s, LOAD_LATENCY) % 5];
+  if (c->nwb >= SR_WB_MAX) return;   /* cannot happen: ThCon issues at most 4 per 3 cycles */
+  sr_wb *w = &c->wb[c->nwb++];
+  w->due = c->now + lat;
+  w->value = v & mask;
+  w->mask = mask;
+  w->seq = c->wb_seq++;
+  w->thread = (uint8_t)t;
+  w->reg = (uint8_t)reg;
+  w->thcon = kind != SR_RES_RDCFG;
+  port_fix(s);
+}
+
+static void land(sr_state *s, uint32_t upto) {
+  sr_cyc *c = &s->cyc;
+  for (;;) {
+    int best = -1;
+    for (unsigned i = 0; i < c->nwb; i++)
+      if (c->wb[i].due <= upto &&
+          (best < 0 || c->wb[i].due < c->wb[best].due ||
+           (c->wb[i].due == c->wb[best].due && c->wb[i].seq < c->wb[best].seq)))
+        best = (int)i;
+    if (best < 0) return;
+    sr_wb *w = &c->wb[best];
+    uint32_t *g = &s->gpr[w->thread][w->reg];
+    *g = (*g & ~w->mask) | w->value;
+    c->wb[best] = c->wb[--c->nwb];
+  }
+}
+
+/* The Config access of an occupant reaching stage 0 (WRCFG, CFGSHIFTMASK, STREAMWRCFG). */
+static void access(sr_state *s, sr_occ *o) {
+  o->accessed = 1;
+  if (o->skip) return;
+  switch (o->in.form) {
+  case TT_FORM_WRCFG:
+    if (o->in.a.WRCFG.is_128bit) sr_cfg_store(s, o->bank, o->in.a.WRCFG.cfg_index & ~3u, o->vals, 4);
+    else sr_cfg_store(s, o->bank, o->in.a.WRCFG.cfg_index, o->vals, 1);
+    break;
+  case TT_FORM_CFGSHIFTMASK: sr_cfgshiftmask_bank(s, o->thread, o->bank, &o->in.a.CFGSHIFTMASK); break;
+  case TT_FORM_STREAMWRCFG: sr_cfg_store(s, o->bank, o->in.a.STREAMWRCFG.cfg_index, o->vals, 1); break;
+  default: break;
+  }
+}
+
+static int deferred(const tt_insn *in) {   /* its Config access happens on reaching stage 0 */
+  return in->form == TT_FORM_WRCFG || in->form == TT_FORM_CFGSHIFTMASK || in->form == TT_FORM_STREAMWRCFG;
+}
+
+static void pipeline_events(sr_state *s, uint32_t upto) {
+  sr_cyc *c = &s->cyc;
+  for (;;) {   /* overlay reads and Config accesses, in the order they happen */
+    sr_occ *best = NULL;
+    for (unsigned i = 0; i < SR_OCC_MAX; i++) {
+      sr_occ *o = &c->occ[i];
+      if (!o->used || o->accessed || !deferred(&o->in)) continue;
+      if (o->in.form == TT_FORM_STREAMWRCFG && !o->overlay_read && o->at[1] <= upto) {
+        o->overlay_read = 1;   /* stage -3: the overlay register read */
+        o->vals[0] = sr_stream_reg(o->vals[1], o->in.a.STREAMWRCFG.reg_index);
+      }
+      if (o->at[o->nst - 1] <= upto && (!best || o->at[o->nst - 1] < best->at[best->nst - 1])) best = o;
+    }
+    if (!best) break;
+    access(s, best);
+  }
+  for (unsigned i = 0; i < SR_OCC_MAX; i++) {
+    sr_occ *o = &c->occ[i];
+    if (o->used && o->at[o->nst] <= upto) {
+      c->pipe_left = umax(c->pipe_left, o->at[o->nst]);
+      o->used = 0;
+    }
+  }
+}
+
+static void advance(sr_state *s, uint32_t upto) {
+  sr_cyc *c = &s->cyc;
+  land(s, upto);
+  pipeline_events(s, upto);
+  for (unsigned b = 0; b < 2; b++)
+    if (c->src_flip_at[b] && c->src_flip_at[b] <= upto) {
+      c->src_owner[b] = c->src_flip_to[b];
+      c->src_flip_at[b] = 0;
+    }
+}
+
+/* ---- when may a thread's head issue ------------------------------------------------------------ */
+static int head(const sr_state *s, unsigned t, tt_insn *in) {
+  if (s->pc[t] >= s->len[t] || s->cyc.spin[t]) return 0;
+  tt_decode(s->prog[t][s->pc[t]], in);
+  return 1;
+}
+
+static uint32_t earliest(const sr_state *s, unsigned t, const tt_insn *in, uint32_t now,
+                         uint32_t lclear) {
+  const sr_cyc *c = &s->cyc;
+  int thcon = sr_is_thcon(in);
+  uint32_t x = umax(now, thcon ? c->free_thcon[t] : c->free_any[t]);
+  if ((thcon && c->thcon_owner != 1 + t) || KN(s, THCON_SCOPE) == 1) x = umax(x, c->thcon_free);
+  if (x == NEVER) return NEVER;
+  if (sr_catches(s, t, in)) {
+    if (lclear == NEVER) return NEVER;
+    x = umax(x, lclear + (KN(s, WAIT_LAG) == 0));
+  }
+  if (is_mutex_op(in)) {
+    uint32_t i = mutex_of(in);
+    if (!sr_valid_mutex(i)) return NEVER;
+    if (in->form == TT_FORM_ATGETM &&
+        ((s->mutex[i] && s->mutex[i] != 1 + t) ||
+         (!s->mutex[i] && s->reserved_for[i] && s->reserved_for[i] != 1 + t)))
+      return NEVER;
+  }
+  if (is_cfg_pipe(in)) {
+    sr_occ o;
+    memset(&o, 0, sizeof o);
+    path_of(s, in, &o);
+    uint32_t h = umax(pipe_end(s), x);
+    while (x < h && !may_enter(s, &o, x)) x++;
+  }
+  return x;
+}
+
+static unsigned resource(const tt_insn *in) {
+  if (sr_is_thcon(in)) return R_THCON;
+  if (is_sync_slot(in)) return R_SYNC;
+  if (is_mutex_op(in)) return R_MUTEX + (mutex_of(in) & 7u);
+  if (is_cfg_pipe(in)) {
+    int s0 = in->form == TT_FORM_STREAMWRCFG ? -4
+             : (in->form == TT_FORM_WRCFG || in->form == TT_FORM_CFGSHIFTMASK) ? -1 : 0;
+    return (unsigned)(R_CFG + s0 + 4);
+  }
+  unsigned u = unit_of(in);
+  return u == U_NONE ? R_NONE : R_UNIT + u;
+}
+
+/* ---- issuing ------------------------------------------------------------------------------------- */
+static void hazard(sr_state *s, unsigned kind, unsigned t) {
+  sr_cyc *c = &s->cyc;
+  if (c->nhaz < SR_HAZ_MAX) {
+    c->haz[c->nhaz].kind = (uint8_t)kind;
+    c->haz[c->nhaz].thread = (uint8_t)t;
+    c->haz[c->nhaz].index = s->pc[t];
+  }
+  c->nhaz++;
+}
+
+/* Is u waiting for mutex i in cycle n (head ATGETM i, not held by its latch or own ThCon)? */
+static int waits_for(const sr_state *s, unsigned u, uint32_t i, uint32_t n) {
+  tt_insn in;
+  if (!head(s, u, &in) || in.form != TT_FORM_ATGETM || in.a.ATGETM.mutex_index != i) return 0;
+  return !sr_catches(s, u, &in) && s->cyc.free_any[u] <= n;
+}
+
+static void enter_pipeline(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
+  sr_cyc *c = &s->cyc;
+  sr_occ *o = NULL;
+  for (unsigned i = 0; i < SR_OCC_MAX && !o; i++)
+    if (!c->occ[i].used) o = &c->occ[i];
+  if (!o) return;   /* cannot happen: at most six occupants */
+  memset(o, 0, sizeof *o);
+  path_of(s, in, o);
+  o->used = 1;
+  o->thread = (uint8_t)t;
+  o->pc = s->pc[t];
+  o->in = *in;
+  o->bank = (uint8_t)sr_bank(s, t);
+  o->at[0] = n;
+  for (unsigned i = 1; i <= o->nst; i++) o->at[i] = o->at[i - 1] + o->dur[i - 1];
+  const uint32_t *g = s->gpr[t];
+  switch (in->form) {
+  case TT_FORM_WRCFG: {
+    const tt_args_WRCFG *a = &in->a.WRCFG;
+    if (a->is_128bit) {
+      if ((a->cfg_index & ~3u) + 4 > SR_CFG_WORDS) { sr_fault(s, t, TT_FC_CFG_INDEX); o->skip = 1; }
+      for (unsigned k = 0; k < 4; k++) o->vals[k] = g[(a->input_reg & ~3u) + k];
+    } else {
+      o->skip = !sr_cfg_index_ok(s, t, a->cfg_index);
+      o->vals[0] = g[a->input_reg];
+    }
+    break;
+  }
+  case TT_FORM_CFGSHIFTMASK: o->skip = !sr_cfg_index_ok(s, t, in->a.CFGSHIFTMASK.cfg_index); break;
+  case TT_FORM_STREAMWRCFG:
+    o->skip = !sr_cfg_index_ok(s, t, in->a.STREAMWRCFG.cfg_index);
+    o->vals[1] = s->tcfg[t][59 + in->a.STREAMWRCFG.stream_select] & 0x3Fu;
+    break;
+  default:   /* RMWCIB, RDCFG: their access is now, at entry into stage 0 */
+    o->accessed = 1;
+    sr_execute(s, t, in);
+    break;
+  }
+  replan(s, n);
+}
+
+static void issue(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
+  sr_cyc *c = &s->cyc;
+  /* hazards, on the state at the start of cycle n */
+  uint64_t use = gpr_use(in);
+  for (unsigned i = 0; i < c->nwb; i++)
+    if (c->wb[i].thread == t && c->wb[i].due > n && (use & bit(c->wb[i].reg))) {
+      hazard(s, TT_HAZ_GPR_PENDING, t);
+      break;
+    }
+  if (reads_config(in) && c->cfgw_next[t] == n) hazard(s, TT_HAZ_CFG_GAP, t);
+  if (is_cfg_pipe(in))
+    for (unsigned i = 0; i < SR_OCC_MAX; i++)
+      if (c->occ[i].used && c->occ[i].thread == t && c->occ[i].in.form == TT_FORM_STREAMWRCFG &&
+          stage_at(&c->occ[i], n) == -4) {
+        hazard(s, TT_HAZ_STREAMWRCFG_ORDER, t);
+        break;
+      }
+  uint8_t had_latch = s->latch[t].op;
+  c->free_any[t] = umax(c->free_any[t], n + 1);
+  c->free_thcon[t] = umax(c->free_thcon[t], n + 1);
+  if (is_cfg_pipe(in)) {
+    /* (RMWCIB and RDCFG go through sr_execute, which records it itself) */
+    if (deferred(in) && in->reserved && KN(s, RESERVED_BITS) == 0) sr_fault(s, t, TT_FC_RESERVED_BITS);
+    enter_pipeline(s, t, in, n);
+    if (in->form != TT_FORM_RDCFG && in->form != TT_FORM_STREAMWRCFG) c->cfgw_next[t] = n + 1;
+  } else if (in->form == TT_FORM_ATRELM) {
+    uint32_t i = in->a.ATRELM.mutex_index;
+    if (in->reserved && KN(s, RESERVED_BITS) == 0) sr_fault(s, t, TT_FC_RESERVED_BITS);
+    if (s->mutex[i] == 1 + t) {
+      unsigned n1 = (t + 1) % SR_THREADS, n2 = (t + 2) % SR_THREADS;
+      s->mutex[i] = 0;
+      if (waits_for(s, n1, i, n) && waits_for(s, n2, i, n)) s->reserved_for[i] = (uint8_t)(1 + n1);
+    }
+  } else if (sr_is_thcon(in)) {
+    unsigned k = in->form == TT_FORM_FLUSHDMA && KN(s, FLUSHDMA) == 1 ? 1 : occupancy(in);
+    if (in->form == TT_FORM_FLUSHDMA && KN(s, FLUSHDMA) == 0) {
+      sr_execute(s, t, in);
+      uint16_t m = (uint16_t)in->a.FLUSHDMA.condition_mask;
+      c->flush = 1;
+      c->flush_t = (uint8_t)t;
+      c->flush_cond = m ? m : 0x00Fu;
+      c->flush_min = n + 2;
+      c->thcon_owner = (uint8_t)(1 + t);
+      c->thcon_free = c->free_any[t] = c->free_thcon[t] = NEVER;   /* until released */
+    } else if (!sr_execute(s, t, in)) {
+      c->spin[t] = 1;   /* a failing atomic keeps ThCon and its thread */
+      c->thcon_owner = (uint8_t)(1 + t);
+      c->thcon_free = NEVER;
+      return;
+    } else {
+      uint32_t end = n + k, early = end - 1 > n ? end - 1 : n + 1;
+      int overlap = KN(s, THCON_HANDOVER) == 1;
+      c->thcon_owner = (uint8_t)(1 + t);
+      c->thcon_end = end;
+      c->thcon_free = overlap ? early : end;
+      c->free_thcon[t] = overlap ? early : end;
+      c->free_any[t] = overlap || KN(s, THCON_RELEASE) == 1 ? early : end;
+      if (KN(s, C0_STORES) == 1 &&
+          (in->form == TT_FORM_STOREIND_L1 || in->form == TT_FORM_STOREIND_MMIO ||
+           in->form == TT_FORM_STOREIND_SRC || in->form == TT_FORM_STOREREG || in->form == TT_FORM_ATSWAP)) {
+        static const uint8_t lat_load[] = {7, 3, 5, 12, 24};
+        c->store_until[t] = umax(c->store_until[t], n + lat_load[KN(s, LOAD_LATENCY) % 5]);
+      }
+    }
+  } else {
+    sr_execute(s, t, in);
+    unsigned u = unit_of(in);
+    if (u != U_NONE && reads_config(in)) {   /* a unit's own NOP keeps no stub busy */
+      static const uint8_t stub[] = {4, 1, 2, 8, 16};
+      uint32_t done = n + stub[KN(s, STUB_CYCLES) % 5];
+      c->stub_until[u][t] = umax(c->stub_until[u][t], done);
+      if (u == U_UNPACK0 || u == U_UNPACK1) {
+        c->src_flip_at[u - U_UNPACK0] = done;   /* UNPACR: its bank to the matrix unit */
+        c->src_flip_to[u - U_UNPACK0] = 1;
+      } else if (u == U_FPU) {
+        for (unsigned b = 0; b < 2; b++) { c->src_flip_at[b] = done; c->src_flip_to[b] = 0; }
+      }
+    }
+    if (in->form == TT_FORM_SETC16) c->setc16_next = n + 1;
+  }
+  if (s->latch[t].op != TT_LATCH_NONE && (!had_latch || is_sync_slot(in) || in->form == TT_FORM_FLUSHDMA))
+    c->latch_from[t] = n + 1;
+  c->issue[t][s->pc[t]] = n;
+  s->pc[t]++;
+  c->last_issue_end = n + 1;
+}
+
+/* Winner among the threads in `want` (bit t) for resource r. */
+static unsigned arbitrate(sr_state *s, unsigned r, unsigned want) {
+  sr_cyc *c = &s->cyc;
+  unsigned start = KN(s, ARBITRATION) == 1 ? 0 : c->rr[r] % SR_THREADS;
+  for (unsigned k = 0; k < SR_THREADS; k++) {
+    unsigned t = (start + k) % SR_THREADS;
+    if ((want >> t) & 1u) { c->rr[r] = (uint8_t)(1 + t); return t; }
+  }
+  return 0;
+}
+
+/* ---- the run ---------------------------------------------------------------------------------------- */
+static int all_done(const sr_state *s) {
+  for (unsigned t = 0; t < SR_THREADS; t++)
+    if (s->pc[t] < s->len[t]) return 0;
+  return 1;
+}
+
+static void forget_latches(sr_state *s, const uint32_t *lc, uint32_t upto) {
+  for (unsigned t = 0; t < SR_THREADS; t++)
+    if (lc[t] != NEVER && lc[t] <= upto) memset(&s->latch[t], 0, sizeof s->latch[t]);
+}
+
+static uint32_t idle_at(const sr_state *s) {
+  const sr_cyc *c = &s->cyc;
+  uint32_t x = umax(c->last_issue_end, umax(c->thcon_end, pipe_end(s)));
+  for (unsigned i = 0; i < c->nwb; i++) x = umax(x, c->wb[i].due);
+  for (unsigned t = 0; t < SR_THREADS; t++)
+    for (unsigned u = 0; u < SR_STUBS; u++) x = umax(x, c->stub_until[u][t]);
+  return x;
+}
+
+/* The timed events of the cycles up to `upto` (the last simulated one), nothing issuing. */
+static void finish(sr_state *s, const uint32_t *lc, uint32_t upto, uint32_t land_upto) {
+  if (s->cyc.flush && s->cyc.thcon_free <= upto) s->cyc.flush = 0;
+  advance(s, land_upto);
+  forget_latches(s, lc, upto);
+}
+
+unsigned sr_cycle_run(sr_state *s, uint64_t budget) {
+  sr_cyc *c = &s->cyc;
+  uint32_t b = budget > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)budget;
+  c->on = 1;
+  for (;;) {
+    uint32_t now = c->now, lc[SR_THREADS], e[SR_THREADS], n = NEVER;
+    tt_insn in[SR_THREADS];
+    if (c->flush) {   /* FLUSHDMA (isa): released at the first cycle >= c+2 its conditions allow */
+      uint32_t r = clear_from(s, c->flush_t, c->flush_cond, umax(c->flush_min, now));
+      c->thcon_free = c->free_any[c->flush_t] = c->free_thcon[c->flush_t] = r;
+      c->thcon_end = r;
+    }
+    for (unsigned t = 0; t < SR_THREADS; t++) {
+      lc[t] = latch_clear(s, t, now);
+      e[t] = head(s, t, &in[t]) ? earliest(s, t, &in[t], now, lc[t]) : NEVER;
+      if (e[t] < n) n = e[t];
+    }
+    if (all_done(s)) {   /* the run ends when every unit is idle too */
+      c->cycles = idle_at(s);
+      uint32_t upto = c->cycles < b ? c->cycles - 1 : b - 1;
+      /* the write-backs due in the last cycle land before its all-idle test */
+      finish(s, lc, upto, c->cycles < b ? c->cycles : upto);
+      if (c->cycles < b) return TT_OUT_DONE;
+      c->cycles = b;
+      return TT_OUT_BUDGET;
+    }
+    if (n == NEVER) {
+      finish(s, lc, NEVER - 1, NEVER - 1);
+      c->cycles = idle_at(s);
+      return TT_OUT_DEADLOCK;
+    }
+    if (n >= b) {
+      finish(s, lc, b - 1, b - 1);
+      c->cycles = b;
+      return TT_OUT_BUDGET;
+    }
+    /* the timed events before the issues of cycle n */
+    if (c->flush && c->thcon_free <= n) c->flush = 0;
+    advance(s, n);
+    forget_latches(s, lc, KN(s, WAIT_LAG) == 1 ? n : n - 1);
+    /* who competes for what in cycle n */
+    unsigned want[32] = {0}, win = 0;
+    for (unsigned t = 0; t < SR_THREADS; t++)
+      if (e[t] == n) want[resource(&in[t])] |= 1u << t;
+    for (unsigned r = 0; r < 32; r++) {
+      if (!want[r]) continue;
+      if (r == R_NONE) win |= want[r];
+      else win |= 1u << arbitrate(s, r, want[r]);
+    }
+    /* thcon_scope=all_threads: a ThCon instruction issuing holds every other thread already */
+    if (KN(s, THCON_SCOPE) == 1 && (want[R_THCON] & win))
+      for (unsigned t = 0; t < SR_THREADS; t++)
+        if (((win >> t) & 1u) && !sr_is_thcon(&in[t]) && !((want[R_THCON] & win) >> t & 1u))
+          win &= ~(1u << t);
+    c->now = n;
+    uint8_t wrote[SR_THREADS];
+    for (unsigned t = 0; t < SR_THREADS; t++) {
+      uint8_t op = s->latch[t].op;
+      wrote[t] = 0;
+      if ((win >> t) & 1u) {
+        issue(s, t, &in[t], n);
+        wrote[t] = s->latch[t].op != op || (is_sync_slot(&in[t]) && s->latch[t].op);
+      }
+    }
+    if (KN(s, WAIT_LAG) == 0)   /* latches found satisfied in cycle n go at its end */
+      for (unsigned t = 0; t < SR_THREADS; t++)
+        if (lc[t] == n && !wrote[t]) memset(&s->latch[t], 0, sizeof s->latch[t]);
+    c->now = n + 1;
+  }
+}
