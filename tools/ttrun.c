@@ -26,53 +26,7 @@ char *g_knob_name[MAX_KNOBS], *g_knob_value[MAX_KNOBS];
 init_t g_inits[MAX_INITS];
 unsigned g_ninits;
 
-/* ---- command line and set-up ---------------------------------------------------------------- */
-static void usage(FILE *f) {
-  fputs("usage: ttrun [--mode func|cycle] [--knob NAME=VALUE]... [--budget N] [--init LOC=VALUE]...\n"
-        "             [--t0 FILE] [--t1 FILE] [--t2 FILE] | FILE.vec\n"
-        "             [--json] [--trace TRACE.json] [--emit-vec OUT.vec] [--fail-on COND,...]\n"
-        "\n"
-        "Runs one listing per Tensix thread (or the streams, inits and knobs of a .vec) on the\n"
-        "model and prints how the run ended: outcome (done / deadlock / budget); per thread the\n"
-        "instructions retired and, for a thread that is stuck, the instruction it is held at,\n"
-        "the wait that holds it in words and which instructions of the other threads could have\n"
-        "released it; the faults; every location that differs from reset. In cycle mode also the\n"
-        "cycle count, stall cycles per thread and reason, and the hazards.\n"
-        "\n"
-        "A thread FILE may be a stream file (first column: 8 hex digits = the Tensix word, '#'\n"
-        "comments), SFPI objdump text (with or without the address and hex columns; RISC-V lines\n"
-        "are skipped) or assembler syntax (ttsemwait 322, 2, 2 | SEMWAIT ... | 0xA6A1000A).\n"
-        "\n"
-        "  --mode M        func (default) or cycle; a .vec's own mode: line is used when given\n"
-        "  --knob N=V      a timing or ambiguity knob (model/knobs.def); repeatable\n"
-        "  --budget N      stop after N rounds (func) or cycles (cycle), 1..2^64-1, decimal or\n"
-        "                  0x hex; default 1000000\n"
-        "  --init L=V      set a location before the run (t0.gpr[3]=5, sem[1].value=2,\n"
-        "                  mutex[2]=t1, cfg[0][20]=0x10, l1.u32[0x100]=7, ...); repeatable\n"
-        "  --json          print the same report as one JSON document\n"
-        "  --trace F       cycle mode: write a Chrome/Perfetto trace-event file (open it in\n"
-        "                  ui.perfetto.dev or chrome://tracing; 1 us on its axis = 1 cycle)\n"
-        "  --emit-vec F    write the run as a conformance vector (streams, inits, knobs, strict,\n"
-        "                  and the whole end state as expect lines, with tN.issued = K for every\n"
-        "                  thread) for `make conformance VEC=F`\n"
-        "  --fail-on C,... make the exit status say how the run ended, for CI: conditions\n"
-        "                  deadlock (the outcome is DEADLOCK), blocked (a thread ends blocked),\n"
-        "                  hazard (cycle mode: a hazard was reported), fault (a thread recorded a\n"
-        "                  fault), budget (the budget stopped the run), all; repeatable\n"
-        "\n"
-        "A FILE without an option must be a .vec (named *.vec); a listing needs --t0/--t1/--t2.\n"
-        "The mnemonic column of a stream file (\"a6010202  sync  SEMWAIT ...\") must name the\n"
-        "instruction the word encodes: a mismatch is an error (FILE:LINE:COL, status 1).\n"
-        "A listing with no Tensix instruction (empty, or RISC-V only) is an error (status 1).\n"
-        "\n"
-        "Exit status: 0 when the run was made (whatever its outcome, unless --fail-on), 1 for\n"
-        "bad input (FILE:LINE:COL: message) or an output file that cannot be written, 2 for a\n"
-        "bad command line, 3 out of memory; with --fail-on, 32 + the sum of the conditions that\n"
-        "held: deadlock 1, blocked 2, hazard 4, fault 8, budget 16 (33..63; e.g. 35 = deadlock\n"
-        "and blocked), each named on stderr.\n",
-        f);
-}
-
+/* ---- command line and set-up (usage() is in ttrun_usage.c) ---------------------------------- */
 static int bad_cli(const char *msg, const char *arg) {
   fprintf(stderr, "ttrun: %s%s%s\n", msg, arg ? " " : "", arg ? arg : "");
   return 2;
@@ -163,14 +117,15 @@ static int add_init(const char *text, const char *where) {
 typedef struct options {
   const char *tfile[TT_THREAD_COUNT], *vecfile;
   const char *trace, *emit, *cli_inits[MAX_INITS];
-  unsigned ncli_inits, fail_on;
+  const char *push[MAX_INITS];
+  unsigned ncli_inits, fail_on, npush;
   int json;
 } options;
 
 #define GO_ON (-1)   /* parse_args: the command line is good, make the run */
 
 static const char *const opt_names[] = {"--mode", "--knob", "--budget", "--t0", "--t1", "--t2", "--init",
-                                        "--trace", "--emit-vec", "--fail-on"};
+                                        "--trace", "--emit-vec", "--fail-on", "--push"};
 
 /* One option that takes a value (opt_names[k]); 0, or the exit status. */
 static int take_option(int k, const char *val, options *o) {
@@ -209,6 +164,10 @@ static int take_option(int k, const char *val, options *o) {
   case 8: o->emit = val; break;
   case 9:
     if (parse_fail_on(val, &o->fail_on) != 0) return 2;
+    break;
+  case 10:
+    if (o->npush >= MAX_INITS) return bad_cli("too many --push", NULL);
+    o->push[o->npush++] = val;
     break;
   }
   return 0;
@@ -252,7 +211,7 @@ static int parse_args(int argc, char **argv, options *o) {
     if (!strcmp(a, "--json")) { o->json = 1; continue; }
     /* an option that takes one value may be given once: a second one is refused, never
      * silently preferred (--knob, --init, --fail-on are the repeatable ones) */
-    if (matched >= 0 && matched != 1 && matched != 6 && matched != 9) {
+    if (matched >= 0 && matched != 1 && matched != 6 && matched != 9 && matched != 10) {
       if (given[matched]) {
         fprintf(stderr, "ttrun: %s given twice ('%s', then '%s'): give it once\n", opt_names[matched],
                 given[matched], val);
@@ -305,6 +264,17 @@ static int load_sources(const options *o) {
   } else {
     for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
       if (o->tfile[t] && load_listing(t, o->tfile[t]) != 0) return 1;
+  }
+  if (o->npush && o->vecfile) return bad_cli("--push needs thread listings, not a .vec", NULL);
+  for (unsigned i = 0; i < o->npush; i++)
+    if (add_push(o->push[i]) != 0) return 2;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    expand_thread(t);
+    if (g_src[t].overflow) {
+      fprintf(stderr, "%s:1:1: after the Replay Expander the program of t%u has %u words, more than the model's "
+              "%u\n", g_src[t].path, t, g_src[t].n + g_src[t].overflow, TT_PROG_MAX);
+      return 1;
+    }
   }
   for (unsigned i = 0; i < o->ncli_inits; i++)
     if (add_init(o->cli_inits[i], "--init") != 0) return 2;

@@ -1,7 +1,9 @@
 /* ttrun.h — what the parts of ttrun share (private to tools/ttrun*.c).
  *
  *   ttrun.c          main: the command line, setting the model up, the exit status
+ *   ttrun_usage.c    the --help text
  *   ttrun_load.c     reading thread listings and .vec files into the run's sources
+ *   ttrun_expand.c   dynamic pushes (--push), the MOP and Replay Expanders: the words the model runs
  *   ttrun_run.c      the run, one step at a time, observed (faults; in cycle mode the trace)
  *   ttrun_analyse.c  why a thread is stuck and who could release it; what changed from reset
  *   ttrun_words.c    words for people: instructions, waits, locations, masks, outcome
@@ -26,12 +28,34 @@
 extern tt_state g_st, g_ref;          /* ~2.6 MiB each */
 extern tt_vec g_vec;
 
+void usage(FILE *f);                                                  /* ttrun_usage.c */
+
 /* ---- the run's sources (ttrun.c, ttrun_load.c) ------------------------------------------------ */
+typedef struct push_site {   /* a dynamic push: a word the listing does not hold */
+  uint32_t line;             /* its line in the listing */
+  uint32_t pos;              /* listed words before it */
+  uint32_t out;              /* run position: words the model runs before it */
+  uint32_t word;             /* with given: the word from --push */
+  uint8_t given;
+} push_site;
+enum { NM_MOP, NM_REPLAY_SLOT };
+typedef struct nm_word { uint32_t line, pos; uint8_t why; } nm_word;  /* a word not modelled */
+
 typedef struct thread_src {
   const char *path;      /* listing or .vec file, NULL when the thread has no program */
-  uint32_t n;
-  uint32_t *word, *line; /* n each */
+  int from_vec;
+  uint32_t n;            /* words the model runs (after the expanders) */
+  uint32_t *word, *line; /* n each; a replayed word keeps its recording line */
+  uint32_t *via;         /* n: the line of the REPLAY that played the word, 0 when listed */
+  uint32_t nraw, *raw_word, *raw_line;   /* the listing's own words, before the expanders */
   uint32_t skipped_riscv, skipped_other, opcode_only;
+  push_site *push;       /* npush dynamic pushes, npush_given of them supplied by --push */
+  uint32_t npush, npush_given;
+  nm_word *nm;           /* nnm words not modelled (MOP expansions, replays of unknown slots) */
+  uint32_t nnm;
+  uint32_t mop_cfg, replays, recorded, replayed;  /* MOP_CFG consumed; REPLAY ops; words in/out */
+  uint32_t rec_open;     /* a REPLAY recording still open at the end (its line), or 0 */
+  uint32_t overflow;     /* words beyond TT_PROG_MAX */
 } thread_src;
 
 extern thread_src g_src[TT_THREAD_COUNT];
@@ -48,6 +72,10 @@ extern unsigned g_ninits;
 
 int load_listing(unsigned t, const char *path);
 int load_vec(const char *path);
+void scan_pushes(unsigned t, const char *text, size_t len);            /* ttrun_expand.c */
+int add_push(const char *arg);
+void expand_thread(unsigned t);
+unsigned unseen_between(unsigned t, uint32_t from, uint32_t to, char *buf, size_t n);
 
 /* ---- observation during the run (ttrun_run.c) ------------------------------------------------ */
 typedef struct fault_rec { uint32_t index; } fault_rec;
@@ -116,6 +144,10 @@ void loc_value(char *buf, size_t n, const tt_loc *loc, uint32_t v);
 const char *outcome_word(tt_outcome o);
 uint32_t src_line(unsigned t, uint32_t k);
 void at_text(char *buf, size_t n, unsigned t, uint32_t k);
+typedef struct word_count {
+  uint32_t run, listed, replayed, pushed, given, not_modelled, nm_mop;
+} word_count;
+void word_counts(unsigned t, word_count *c);
 
 /* ---- the outputs ------------------------------------------------------------------------------ */
 void print_text(tt_outcome out);                                     /* ttrun_text.c */

@@ -1,5 +1,6 @@
 /* ttrun_json.c — the same report as one JSON document (--json); js() and js_at() also serve the
  * trace. */
+#include <stdint.h>
 #include <string.h>
 
 #include "ttrun.h"
@@ -16,8 +17,10 @@ void js(FILE *f, const char *s) {
 void js_at(FILE *f, unsigned t, uint32_t k) {
   char it[160];
   insn_text(k < g_st.c.thr[t].len ? g_st.prog[t][k] : 0, it, sizeof it);
-  fprintf(f, "{\"thread\": %u, \"index\": %u, \"line\": %u, \"word\": \"0x%08X\", \"text\": ", t, k,
+  fprintf(f, "{\"thread\": %u, \"index\": %u, \"line\": %u, \"word\": \"0x%08X\", ", t, k,
           src_line(t, k), k < g_st.c.thr[t].len ? g_st.prog[t][k] : 0);
+  if (k < g_src[t].n && g_src[t].via && g_src[t].via[k]) fprintf(f, "\"replayed_at\": %u, ", g_src[t].via[k]);
+  fprintf(f, "\"text\": ");
   js(f, k < g_st.c.thr[t].len ? it : "end of stream");
   fputc('}', f);
 }
@@ -77,6 +80,21 @@ static void json_stall_cycles(FILE *f, unsigned t) {
   fprintf(f, "}");
 }
 
+/* "words": every line of the listing accounted for (run, pushed dynamically, not modelled). */
+static void json_words(FILE *f, unsigned t) {
+  const thread_src *s = &g_src[t];
+  word_count c;
+  word_counts(t, &c);
+  fprintf(f, ",\n     \"words\": {\"run\": %u, \"listed\": %u, \"replayed\": %u, \"replay_ops\": %u, \"mop_cfg\": %u, "
+          "\"pushed_dynamically\": %u, \"pushed_supplied\": %u, \"not_modelled\": %u, \"not_modelled_mop\": %u, "
+          "\"dynamic_push_lines\": [", c.run, c.listed, c.replayed, s->replays, s->mop_cfg, c.pushed, c.given,
+          c.not_modelled, c.nm_mop);
+  for (uint32_t i = 0; i < s->npush; i++) fprintf(f, "%s%u", i ? ", " : "", s->push[i].line);
+  fprintf(f, "], \"not_modelled_lines\": [");
+  for (uint32_t i = 0; i < s->nnm; i++) fprintf(f, "%s%u", i ? ", " : "", s->nm[i].line);
+  fprintf(f, "]}");
+}
+
 static void json_threads(FILE *f, int cyc) {
   fprintf(f, "  \"threads\": [");
   int first = 1;
@@ -89,6 +107,7 @@ static void json_threads(FILE *f, int cyc) {
     js(f, g_src[t].path);
     fprintf(f, ", \"instructions\": %u, \"retired\": %u, \"state\": \"%s\"", th->len, th->retired, r->state);
     fprintf(f, ", \"skipped_riscv_lines\": %u, \"opcode_only\": %u", g_src[t].skipped_riscv, g_src[t].opcode_only);
+    json_words(f, t);
     if (strcmp(r->state, "done") != 0) json_wait(f, t, r);
     json_fault(f, t);
     if (cyc) json_stall_cycles(f, t);

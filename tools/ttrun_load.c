@@ -114,8 +114,8 @@ int load_listing(unsigned t, const char *path) {
     return 1;
   }
   if (check_mnemonics(path, text, len) != 0) { free(text); return 1; }
-  free(text);
   if (g_lst.n == 0) {
+    free(text);
     fprintf(stderr, "%s:1:1: no Tensix instruction in %s: of its %u line(s), %u are RISC-V code, %u objdump "
             "headers or labels, the rest blank or comments\n", path, path, g_lst.lines, g_lst.skipped_riscv,
             g_lst.skipped_other);
@@ -123,14 +123,16 @@ int load_listing(unsigned t, const char *path) {
   }
   thread_src *s = &g_src[t];
   s->path = path;
-  s->n = g_lst.n;
-  s->word = xcalloc(g_lst.n, sizeof *s->word);
-  s->line = xcalloc(g_lst.n, sizeof *s->line);
-  memcpy(s->word, g_lst.word, g_lst.n * sizeof *s->word);
-  memcpy(s->line, g_lst.line, g_lst.n * sizeof *s->line);
+  s->nraw = g_lst.n;
+  s->raw_word = xcalloc(g_lst.n, sizeof *s->raw_word);
+  s->raw_line = xcalloc(g_lst.n, sizeof *s->raw_line);
+  memcpy(s->raw_word, g_lst.word, g_lst.n * sizeof *s->raw_word);
+  memcpy(s->raw_line, g_lst.line, g_lst.n * sizeof *s->raw_line);
   s->skipped_riscv = g_lst.skipped_riscv;
   s->skipped_other = g_lst.skipped_other;
   s->opcode_only = g_lst.opcode_only;
+  scan_pushes(t, text, len);
+  free(text);
   return 0;
 }
 
@@ -150,9 +152,11 @@ int load_vec(const char *path) {
     if (!g_vec.prog_len[t]) continue;
     thread_src *s = &g_src[t];
     s->path = path;
+    s->from_vec = 1;
     s->n = g_vec.prog_len[t];
     s->word = xcalloc(s->n, sizeof *s->word);
     s->line = xcalloc(s->n, sizeof *s->line);
+    s->via = xcalloc(s->n, sizeof *s->via);
     memcpy(s->word, g_vec.prog[t], s->n * sizeof *s->word);
     memcpy(s->line, g_vec.prog_line[t], s->n * sizeof *s->line);
   }

@@ -1,6 +1,7 @@
 /* ttrun_text.c — the text report, ttrun's default output: the mode and outcome, per thread what
  * retired and what holds a stuck one, the faults, what changed from reset, and in cycle mode the
  * cycles, stall cycles by reason and hazards. */
+#include <stdint.h>
 #include <string.h>
 
 #include "ttrun.h"
@@ -22,6 +23,8 @@ static void text_outcome(tt_outcome out, int cyc) {
   putchar('\n');
 }
 
+static void text_unseen_release(unsigned t);
+
 /* The instructions of other threads that could release thread t, and where those threads are. */
 static void text_releasers(unsigned t, const thr_report *r) {
   char buf[512], b2[512];
@@ -37,7 +40,57 @@ static void text_releasers(unsigned t, const thr_report *r) {
     printf("      t%u has one at %s — but t%u is %s\n", u, buf, u, b2);
     if (g_rep[u].waits_on >> t & 1u) printf("      (circular wait: t%u and t%u each wait for the other)\n", t, u);
   }
-  if (r->nrel == 0 && r->nobody[0]) printf("      nothing left can: %s\n", r->nobody);
+  if (r->nrel == 0 && r->nobody[0]) {
+    printf("      nothing left can: %s\n", r->nobody);
+    text_unseen_release(t);
+  }
+}
+
+/* Every line of thread t's listing accounted for: words run, pushed dynamically, not modelled. */
+static void text_words(unsigned t) {
+  const thread_src *s = &g_src[t];
+  word_count c;
+  char lines[200];
+  if (s->from_vec) return;
+  word_counts(t, &c);
+  printf("    words: %u to run (%u listed, %u replayed", c.run, c.listed, c.replayed);
+  if (s->replays || s->mop_cfg) printf("; %u REPLAY and %u MOP_CFG consumed by the expanders", s->replays, s->mop_cfg);
+  printf("), %u pushed dynamically", c.pushed);
+  if (c.pushed) {
+    unseen_between(t, 0, UINT32_MAX, lines, sizeof lines);
+    if (c.given < c.pushed) printf(" (%u supplied by --push; unknown at line%s %s)", c.given,
+                                   c.pushed - c.given > 1 ? "s" : "", lines);
+    else printf(" (all supplied by --push)");
+  }
+  printf(", %u not modelled", c.not_modelled);
+  if (c.not_modelled)
+    printf(" (%u MOP: the expansion needs MopCfg, which RISC-V stores write; %u replays of slots the listing "
+           "never recorded)", c.nm_mop, c.not_modelled - c.nm_mop);
+  putchar('\n');
+  if (s->rec_open) printf("    (the REPLAY at line %u is still recording at the end of the listing)\n", s->rec_open);
+}
+
+/* A warning when words the listing does not show lie between the wait and the held instruction. */
+static void text_unseen_wait(unsigned t, const thr_report *r) {
+  uint32_t pc = g_st.c.thr[t].pc, from = r->latch_index >= 0 ? (uint32_t)r->latch_index + 1 : pc;
+  char lines[200];
+  unsigned n = unseen_between(t, from, pc + 1, lines, sizeof lines);
+  if (n)
+    printf("    warning: %u word%s the listing does not show lie between the wait and the held instruction "
+           "(line%s %s): on hardware %s run first, so the thread may be held elsewhere (--push supplies a word)\n",
+           n, n > 1 ? "s" : "", n > 1 ? "s" : "", lines, n > 1 ? "they" : "it");
+}
+
+/* A warning on "nothing left can": the other threads' words ahead that the listing does not show. */
+static void text_unseen_release(unsigned t) {
+  char lines[200];
+  for (unsigned u = 0; u < TT_THREAD_COUNT; u++) {
+    if (u == t || !g_src[u].path) continue;
+    unsigned n = unseen_between(u, g_st.c.thr[u].pc, UINT32_MAX, lines, sizeof lines);
+    if (n)
+      printf("      warning: this relies on what t%u's listing shows; %u word%s of t%u ahead %s not known (line%s %s) "
+             "and could release it\n", u, n, n > 1 ? "s" : "", u, n > 1 ? "are" : "is", n > 1 ? "s" : "", lines);
+  }
 }
 
 /* Thread t that is not done: where it stopped, why, and who could release it. */
@@ -56,6 +109,7 @@ static void text_stuck(unsigned t, const thr_report *r) {
     printf("    held: %s, caught by the latch of instruction %d (%s)\n", buf, r->latch_index, r->holds);
   else
     printf("    held: %s\n", buf);
+  text_unseen_wait(t, r);
   printf("    stall signal: %s\n", tt_wait_kind_name(th->wait_kind));
   if (r->need[0]) printf("    released by: %s\n", r->need);
   text_releasers(t, r);
@@ -73,6 +127,7 @@ static void text_threads(void) {
     if (g_src[t].opcode_only)
       printf("    (listing: %u instructions of units outside the model written without hex: opcode only)\n",
              g_src[t].opcode_only);
+    text_words(t);
     if (!strcmp(r->state, "done") || !strcmp(r->state, "no program")) continue;
     text_stuck(t, r);
   }

@@ -136,12 +136,13 @@ static void vec_streams(FILE *f) {
       tt_insn in;
       tt_decode(w, &in);
       tt_disasm(w, TT_DIS_OBJDUMP, buf, sizeof buf);
-      char lhs[300];
+      char lhs[300], via[48] = "";
       snprintf(lhs, sizeof lhs, "t%u: %s", t, buf);
+      if (g_src[t].via && g_src[t].via[k]) snprintf(via, sizeof via, " (replayed at line %u)", g_src[t].via[k]);
       if (buf[0] == '0')
-        fprintf(f, "%-40s # %s  %s:%u [%u]\n", lhs, tt_insn_name(&in), base_name(g_src[t].path), src_line(t, k), k);
+        fprintf(f, "%-40s # %s  %s:%u%s [%u]\n", lhs, tt_insn_name(&in), base_name(g_src[t].path), src_line(t, k), via, k);
       else
-        fprintf(f, "%-40s # 0x%08X  %s:%u [%u]\n", lhs, w, base_name(g_src[t].path), src_line(t, k), k);
+        fprintf(f, "%-40s # 0x%08X  %s:%u%s [%u]\n", lhs, w, base_name(g_src[t].path), src_line(t, k), via, k);
     }
   }
 }

@@ -123,6 +123,22 @@ void at_text(char *buf, size_t n, unsigned t, uint32_t k) {
   char it[160];
   if (k >= g_st.c.thr[t].len) { snprintf(buf, n, "end of stream"); return; }
   insn_text(g_st.prog[t][k], it, sizeof it);
-  snprintf(buf, n, "instruction %u, line %u \"%s\"", k, src_line(t, k), it);
+  if (g_src[t].via && g_src[t].via[k])
+    snprintf(buf, n, "instruction %u, line %u (replayed by the REPLAY at line %u) \"%s\"", k, src_line(t, k),
+             g_src[t].via[k], it);
+  else snprintf(buf, n, "instruction %u, line %u \"%s\"", k, src_line(t, k), it);
+}
+
+/* Words of thread t: run (listed, replayed), pushed dynamically, not modelled. */
+void word_counts(unsigned t, word_count *c) {
+  const thread_src *s = &g_src[t];
+  memset(c, 0, sizeof *c);
+  c->run = s->n;
+  for (uint32_t k = 0; k < s->n; k++) c->replayed += s->via && s->via[k] != 0;
+  c->listed = c->run - c->replayed;
+  c->pushed = s->npush;
+  c->given = s->npush_given;
+  c->not_modelled = s->nnm;
+  for (uint32_t i = 0; i < s->nnm; i++) c->nm_mop += s->nm[i].why == NM_MOP;
 }
 

@@ -1,0 +1,268 @@
+/* ttrun_expand.c — every line of a listing accounted for: the dynamic pushes (a `# mmio-dynamic`
+ * line of a stream file, or an objdump `sw` to the instruction-push address), the words the user
+ * supplies for them (--push FILE:LINE=WORD), and the frontend expanders a listing needs before
+ * the model sees it: the MOP Expander (MOP_CFG consumed; MOP not modelled: its expansion comes
+ * from MopCfg, which RISC-V stores write and no listing holds) and the Replay Expander (REPLAY
+ * records and replays as ISA `REPLAY.md` describes; a replayed word keeps its recording line).
+ * The model then runs the expanded words. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm.h"
+#include "ttrun.h"
+
+#define OP_MOP 0x01u
+#define OP_MOP_CFG 0x03u
+#define OP_REPLAY 0x04u
+#define INSTRN_BUF_HI "0xffe40"   /* lui REG,0xffe40: REG = 0xFFE40000, the instruction-push address */
+
+static void add_site(thread_src *s, uint32_t line, uint32_t pos) {
+  s->push = xrealloc(s->push, (s->npush + 1) * sizeof *s->push);
+  memset(&s->push[s->npush], 0, sizeof *s->push);
+  s->push[s->npush].line = line;
+  s->push[s->npush].pos = pos;
+  s->npush++;
+}
+
+/* Tokens of an objdump line "ADDR: HEX MNEMONIC OPERANDS": the mnemonic and its operands. */
+static int objdump_insn(const char *ls, const char *le, char *mn, size_t mnn, char *ops, size_t opn) {
+  const char *p = ls, *q;
+  while (p < le && isspace((unsigned char)*p)) p++;
+  q = p;
+  while (q < le && isxdigit((unsigned char)*q)) q++;
+  if (q == p || q >= le || *q != ':') return 0;
+  p = q + 1;
+  while (p < le && isspace((unsigned char)*p)) p++;
+  q = p;
+  while (q < le && isxdigit((unsigned char)*q)) q++;
+  if (q - p != 8 && q - p != 4) return 0;
+  p = q;
+  while (p < le && isspace((unsigned char)*p)) p++;
+  q = p;
+  while (q < le && !isspace((unsigned char)*q)) q++;
+  snprintf(mn, mnn, "%.*s", (int)(q - p), p);
+  while (q < le && isspace((unsigned char)*q)) q++;
+  const char *e = le;
+  while (e > q && isspace((unsigned char)e[-1])) e--;
+  snprintf(ops, opn, "%.*s", (int)(e - q), q);
+  return mn[0] != 0;
+}
+
+/* RISC-V register number of an ABI or x name at p (length n), or -1. */
+static int reg_num(const char *p, size_t n) {
+  static const char *const abi[32] = {"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0",
+    "a1", "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10",
+    "s11", "t3", "t4", "t5", "t6"};
+  for (int i = 0; i < 32; i++)
+    if (strlen(abi[i]) == n && !strncmp(p, abi[i], n)) return i;
+  if (n == 2 && !strncmp(p, "fp", 2)) return 8;
+  if (n >= 2 && p[0] == 'x' && isdigit((unsigned char)p[1])) return atoi(p + 1) < 32 ? atoi(p + 1) : -1;
+  return -1;
+}
+
+/* One RISC-V line of objdump text: `lui REG,0xffe40` makes REG the push address; a `sw X,0(REG)`
+ * through it is a dynamic push; any other instruction that writes REG ends that. */
+static int riscv_push(const char *mn, const char *ops, uint32_t *base) {
+  size_t n = strcspn(ops, ",");
+  int rd = reg_num(ops, n);
+  if (!strcmp(mn, "lui") && rd >= 0) {
+    const char *v = ops + n + (ops[n] == ',');
+    if (!strncmp(v, INSTRN_BUF_HI, strlen(INSTRN_BUF_HI)) && !isxdigit((unsigned char)v[strlen(INSTRN_BUF_HI)]))
+      *base |= 1u << rd;
+    else *base &= ~(1u << rd);
+    return 0;
+  }
+  if (!strcmp(mn, "sw")) {
+    const char *lp = strchr(ops, '(');
+    if (!lp) return 0;
+    int rb = reg_num(lp + 1, strcspn(lp + 1, ")"));
+    return rb > 0 && (*base >> rb & 1u) && !strncmp(ops + n + 1, "0(", 2);
+  }
+  if (mn[0] == 's' && (mn[1] == 'b' || mn[1] == 'h') && !mn[2]) return 0;   /* sb, sh */
+  if (mn[0] == 'b' || !strncmp(mn, "fence", 5) || !strcmp(mn, "ret") || !strcmp(mn, "j")) return 0;
+  if (rd > 0) *base &= ~(1u << rd);
+  return 0;
+}
+
+/* The dynamic pushes of a listing's text, each with the number of listed words before it. */
+void scan_pushes(unsigned t, const char *text, size_t len) {
+  thread_src *s = &g_src[t];
+  const char *p = text, *end = text + len;
+  uint32_t line = 0, k = 0, base = 0;
+  char mn[32], ops[96];
+  while (p < end) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end, *ls = p;
+    p = nl ? nl + 1 : end;
+    line++;
+    while (k < s->nraw && s->raw_line[k] < line) k++;
+    const char *hash = memchr(ls, '#', (size_t)(le - ls));
+    if (hash) {
+      size_t n = (size_t)(le - hash);
+      for (const char *q = hash; q + 12 <= hash + n; q++)
+        if (!memcmp(q, "mmio-dynamic", 12)) { add_site(s, line, k); break; }
+      continue;
+    }
+    if (objdump_insn(ls, le, mn, sizeof mn, ops, sizeof ops) && riscv_push(mn, ops, &base))
+      add_site(s, line, k);
+  }
+}
+
+/* --push FILE:LINE=WORD: the word a dynamic push at that line of a thread's listing pushes. 0, or
+ * the exit status (2). */
+int add_push(const char *arg) {
+  const char *eq = strrchr(arg, '='), *colon;
+  if (!eq) goto usage;
+  colon = eq;
+  while (colon > arg && colon[-1] != ':') colon--;
+  if (colon == arg || colon == eq) goto usage;
+  size_t fl = (size_t)(colon - 1 - arg);
+  char *end;
+  unsigned long line = strtoul(colon, &end, 10);
+  if (end != eq || !line) goto usage;
+  uint32_t w;
+  tt_asm_error ae;
+  const char *v = eq + 1;
+  if (strlen(v) == 8 && strspn(v, "0123456789abcdefABCDEF") == 8) w = (uint32_t)strtoul(v, NULL, 16);
+  else if (tt_asm_insn(v, strlen(v), &w, &ae) != 0) {
+    fprintf(stderr, "ttrun: --push %s: the word '%s' is not an instruction (%s)\n", arg, v, ae.msg);
+    return 2;
+  }
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    thread_src *s = &g_src[t];
+    if (!s->path || s->from_vec) continue;
+    if (!(strlen(s->path) == fl && !strncmp(s->path, arg, fl)) &&
+        !(strlen(base_name(s->path)) == fl && !strncmp(base_name(s->path), arg, fl)))
+      continue;
+    for (uint32_t i = 0; i < s->npush; i++)
+      if (s->push[i].line == line) {
+        if (s->push[i].given) { fprintf(stderr, "ttrun: --push %s: line %lu given twice\n", arg, line); return 2; }
+        s->push[i].given = 1;
+        s->push[i].word = w;
+        s->npush_given++;
+        return 0;
+      }
+    fprintf(stderr, "ttrun: --push %s: line %lu of %s is not a dynamic push (%u in that file%s)\n", arg, line,
+            s->path, s->npush, s->npush ? "; ttrun lists their lines" : "");
+    return 2;
+  }
+  fprintf(stderr, "ttrun: --push %s: no thread listing is named %.*s\n", arg, (int)fl, arg);
+  return 2;
+usage:
+  fprintf(stderr, "ttrun: --push needs FILE:LINE=WORD (a thread listing, the line of a dynamic push, "
+          "the word: 8 hex digits or an instruction), not '%s'\n", arg);
+  return 2;
+}
+
+/* ---- the expanders ---------------------------------------------------------------------------- */
+typedef struct rx {          /* the Replay Expander of one thread (REPLAY.md) */
+  uint32_t word[32], line[32];
+  uint8_t known[32];         /* 0: a slot the listing never recorded (or recorded an unknown push) */
+  uint32_t left, idx, line_rec;
+  int exec;
+} rx;
+
+static void emit(thread_src *s, uint32_t w, uint32_t line, uint32_t via) {
+  if (s->n >= TT_PROG_MAX) { s->overflow++; return; }
+  s->word[s->n] = w;
+  s->line[s->n] = line;
+  s->via[s->n] = via;
+  s->n++;
+}
+
+static void not_modelled(thread_src *s, uint32_t line, unsigned why) {
+  s->nm = xrealloc(s->nm, (s->nnm + 1) * sizeof *s->nm);
+  s->nm[s->nnm].line = line;
+  s->nm[s->nnm].why = (uint8_t)why;
+  s->nm[s->nnm].pos = s->n;
+  s->nnm++;
+}
+
+/* REPLAY playback: Count (0 means 64) words from the buffer, from Index on, modulo 32. */
+static void replay(thread_src *s, rx *r, uint32_t w, uint32_t line) {
+  uint32_t index = (w >> 14) & 31u, count = (w >> 4) & 63u;
+  if (!count) count = 64;
+  s->replays++;
+  for (uint32_t i = 0; i < count; i++) {
+    uint32_t k = (index + i) % 32u;
+    if (r->known[k]) { emit(s, r->word[k], r->line[k], line); s->replayed++; }
+    else not_modelled(s, line, NM_REPLAY_SLOT);
+  }
+}
+
+/* One incoming word (known, or an unknown dynamic push) through the MOP and Replay Expanders. */
+static void expand_one(thread_src *s, rx *r, uint32_t w, uint32_t line, int known, push_site *site) {
+  uint32_t op = w >> 24;
+  if (known && op == OP_MOP_CFG) { s->mop_cfg++; return; }   /* MaskHi for the next MOP */
+  if (known && op == OP_MOP) { not_modelled(s, line, NM_MOP); return; }
+  if (r->left) {                                  /* recording */
+    uint32_t k = r->idx++ % 32u;
+    r->word[k] = w;
+    r->line[k] = line;
+    r->known[k] = (uint8_t)known;
+    r->left--;
+    s->recorded++;
+    if (!r->exec) { if (site) site->out = s->n; return; }
+  } else if (known && op == OP_REPLAY) {
+    if (w & 1u) {
+      r->left = (w >> 4) & 63u ? (w >> 4) & 63u : 64u;
+      r->idx = (w >> 14) & 31u;
+      r->exec = (w >> 1) & 1u;
+      r->line_rec = line;
+      s->replays++;
+    } else replay(s, r, w, line);
+    return;
+  }
+  if (site) site->out = s->n;
+  if (known) emit(s, w, line, 0);
+}
+
+static int cmp_site(const void *a, const void *b) {
+  const push_site *x = a, *y = b;
+  return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* The listing's words and its dynamic pushes, in line order, through the expanders into the
+ * words the model runs (s->word, s->line, s->via). */
+void expand_thread(unsigned t) {
+  thread_src *s = &g_src[t];
+  rx r;
+  memset(&r, 0, sizeof r);
+  if (!s->path || s->from_vec) return;
+  if (s->npush) qsort(s->push, s->npush, sizeof *s->push, cmp_site);
+  s->n = 0;
+  s->word = xcalloc(TT_PROG_MAX, sizeof *s->word);
+  s->line = xcalloc(TT_PROG_MAX, sizeof *s->line);
+  s->via = xcalloc(TT_PROG_MAX, sizeof *s->via);
+  uint32_t j = 0;
+  for (uint32_t i = 0; i <= s->nraw; i++) {
+    for (; j < s->npush && s->push[j].pos <= i; j++)
+      expand_one(s, &r, s->push[j].word, s->push[j].line, s->push[j].given, &s->push[j]);
+    if (i < s->nraw) expand_one(s, &r, s->raw_word[i], s->raw_line[i], 1, NULL);
+  }
+  if (r.left) s->rec_open = r.line_rec;
+}
+
+/* How many words of thread t's not-modelled list and unknown pushes lie at run positions
+ * [from, to) (to = UINT32_MAX: to the end); their lines into buf. */
+unsigned unseen_between(unsigned t, uint32_t from, uint32_t to, char *buf, size_t n) {
+  const thread_src *s = &g_src[t];
+  unsigned c = 0;
+  size_t len = 0;
+  buf[0] = 0;
+  for (uint32_t i = 0; i < s->npush + s->nnm; i++) {
+    int push = i < s->npush;
+    if (push && s->push[i].given) continue;
+    uint32_t pos = push ? s->push[i].out : s->nm[i - s->npush].pos;
+    uint32_t line = push ? s->push[i].line : s->nm[i - s->npush].line;
+    if (pos < from || pos >= to) continue;
+    if (c++ < 8 && len < n) {
+      int k = snprintf(buf + len, n - len, "%s%u%s", c > 1 ? ", " : "", line, push ? "" : " (MOP/REPLAY)");
+      if (k > 0) len += (size_t)k;
+    } else if (c == 9 && len < n) {
+      int k = snprintf(buf + len, n - len, ", ...");
+      if (k > 0) len += (size_t)k;
+    }
+  }
+  return c;
+}
