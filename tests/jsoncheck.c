@@ -12,6 +12,12 @@
  *       - on each (pid, tid) track the X slices nest: two slices are disjoint or one contains
  *         the other (partial overlaps are what the importers cannot draw);
  *       - every track that has slices is named by a thread_name event.
+ *   jsoncheck --ttrun FILE    ... and a ttrun --json document as tools/ttrun-json.md describes it:
+ *       - the top-level members with their types; each thread's "words" counts (integers);
+ *       - in cycle mode, each thread's "stalls": a reason of the documented vocabulary, integer
+ *         cycles, semaphore null or {index, value, max}, conditions an array of strings,
+ *         holder null or an integer; their cycles add up to the thread's "stall_cycles";
+ *       - a thread that is not done has "wait" with a structured "stall" of the same reasons.
  * Prints "ok: ..." and exits 0, or "FILE: message" and exits 1. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -299,12 +305,87 @@ static void check_trace(const jval *root) {
          g_file, ev->n, nx, nc, nm);
 }
 
+/* ---- ttrun --json (tools/ttrun-json.md) ------------------------------------------------------ */
+static const char *const stall_reasons[] = {"semaphore_empty", "semaphore_full", "resource_wait", "stream_wait",
+  "mutex_wait", "mutex_invalid", "atomic_retry", "thcon_busy", "thcon_own", "cfg_entry", "sync_slot", "arbitration",
+  "wb_full", "latch_release", "other"};
+
+static void need(const jval *o, const char *k, jtype type, const char *where) {
+  const jval *v = get(o, k);
+  if (!v || v->type != type) {
+    fprintf(stderr, "%s: %s: member \"%s\" missing or of the wrong type\n", g_file, where, k);
+    exit(1);
+  }
+}
+
+/* One structured stall reason ("stalls" item or a wait's "stall"). */
+static void check_why(const jval *w, const char *where) {
+  const jval *r = get(w, "reason"), *sem = get(w, "semaphore"), *h = get(w, "holder");
+  int known = 0;
+  for (size_t i = 0; r && r->type == J_STR && i < sizeof stall_reasons / sizeof *stall_reasons; i++)
+    known |= !strcmp(r->str, stall_reasons[i]);
+  if (!known) failf(where, ": a stall reason outside the documented vocabulary");
+  need(w, "signal", J_STR, where);
+  need(w, "unit", J_STR, where);
+  need(w, "conditions", J_ARR, where);
+  if (!sem || (sem->type != J_NULL && (sem->type != J_OBJ || !is_int(get(sem, "index")) ||
+                                       !is_int(get(sem, "value")) || !is_int(get(sem, "max")))))
+    failf(where, ": \"semaphore\" is neither null nor {index, value, max}");
+  if (!h || (h->type != J_NULL && !is_int(h))) failf(where, ": \"holder\" is neither null nor an integer");
+  if (!get(w, "latched_by")) failf(where, ": no \"latched_by\"");
+}
+
+static void check_ttrun_thread(const jval *th, int cyc) {
+  static const char *const words[] = {"run", "listed", "replayed", "replay_ops", "mop_cfg", "pushed_dynamically",
+                                      "pushed_supplied", "not_modelled", "not_modelled_mop"};
+  need(th, "state", J_STR, "thread");
+  const jval *w = get(th, "words");
+  if (w) {
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+      if (!is_int(get(w, words[i]))) failf("thread words: not an integer: ", words[i]);
+    need(w, "dynamic_push_lines", J_ARR, "thread words");
+    need(w, "not_modelled_lines", J_ARR, "thread words");
+  }
+  if (strcmp(get(th, "state")->str, "done") && strcmp(get(th, "state")->str, "no program")) {
+    need(th, "wait", J_OBJ, "thread");
+    need(get(th, "wait"), "stall", J_OBJ, "thread wait");
+    check_why(get(get(th, "wait"), "stall"), "thread wait stall");
+  }
+  if (!cyc) return;
+  need(th, "stall_cycles", J_OBJ, "thread");
+  need(th, "stalls", J_ARR, "thread");
+  const jval *sc = get(th, "stall_cycles"), *st = get(th, "stalls");
+  double total = 0, rows = 0;
+  for (size_t i = 0; i < sc->n; i++) total += sc->items[i]->num;
+  for (size_t i = 0; i < st->n; i++) {
+    if (!is_int(get(st->items[i], "cycles"))) failf("stalls: ", "an item without integer cycles");
+    check_why(st->items[i], "stalls item");
+    rows += get(st->items[i], "cycles")->num;
+  }
+  if (total != rows) failf("thread: the stalls' cycles do not add up to stall_cycles", "");
+}
+
+static void check_ttrun(const jval *root) {
+  if (root->type != J_OBJ) failf("the document is not a JSON object", "");
+  need(root, "tool", J_STR, "document");
+  need(root, "mode", J_STR, "document");
+  need(root, "outcome", J_STR, "document");
+  need(root, "threads", J_ARR, "document");
+  need(root, "changed", J_ARR, "document");
+  int cyc = !strcmp(get(root, "mode")->str, "cycle");
+  if (cyc) need(root, "hazards", J_ARR, "document");
+  const jval *th = get(root, "threads");
+  for (size_t i = 0; i < th->n; i++) check_ttrun_thread(th->items[i], cyc);
+  printf("ok: %s: ttrun JSON (%zu threads)\n", g_file, th->n);
+}
+
 int main(int argc, char **argv) {
-  int trace = 0;
+  int trace = 0, ttrun = 0;
   int i = 1;
   if (i < argc && !strcmp(argv[i], "--trace")) { trace = 1; i++; }
+  else if (i < argc && !strcmp(argv[i], "--ttrun")) { ttrun = 1; i++; }
   if (i + 1 != argc) {
-    fprintf(stderr, "usage: jsoncheck [--trace] FILE\n");
+    fprintf(stderr, "usage: jsoncheck [--trace | --ttrun] FILE\n");
     return 2;
   }
   g_file = argv[i];
@@ -324,6 +405,7 @@ int main(int argc, char **argv) {
   ws();
   if (g_p != g_end) fail("text after the JSON value");
   if (trace) check_trace(root);
+  else if (ttrun) check_ttrun(root);
   else printf("ok: %s: well-formed JSON\n", g_file);
   return 0;
 }

@@ -309,6 +309,7 @@ static int set_up_model(const options *o) {
     g_done_at[t] = xcalloc(g_src[t].n + 1, sizeof *g_done_at[t]);
   }
   memcpy(g_sem0, g_st.c.sem_value, sizeof g_sem0);
+  memcpy(g_max0, g_st.c.sem_max, sizeof g_max0);
   g_tracing = o->trace != NULL;
   return GO_ON;
 }
@@ -323,7 +324,7 @@ static int fail_on_status(tt_outcome out, unsigned fail_on) {
     if (!tt_thread_done(&g_st, t) && tt_thread_blocked(&g_st, t)) hit |= FAIL_BLOCKED;
     if (g_st.c.thr[t].fault_class != TT_FAULT_NONE) hit |= FAIL_FAULT;
   }
-  if (g_mode == TT_MODE_CYCLE && tt_hazard_count(&g_st)) hit |= FAIL_HAZARD;
+  if (g_mode == TT_MODE_CYCLE && g_hz_kept) hit |= FAIL_HAZARD;
   hit &= fail_on;
   if (!hit) return 0;
   fprintf(stderr, "ttrun: --fail-on:");
@@ -342,6 +343,7 @@ int main(int argc, char **argv) {
   if ((rc = load_sources(&o)) != GO_ON) return rc;
   if ((rc = set_up_model(&o)) != GO_ON) return rc;
   tt_outcome out = run();
+  hazards_classify();
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) analyse(t);
   collect_changes();
   if (o.json) print_json(stdout, out);

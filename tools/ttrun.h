@@ -5,6 +5,8 @@
  *   ttrun_load.c     reading thread listings and .vec files into the run's sources
  *   ttrun_expand.c   dynamic pushes (--push), the MOP and Replay Expanders: the words the model runs
  *   ttrun_run.c      the run, one step at a time, observed (faults; in cycle mode the trace)
+ *   ttrun_stall.c    every stall cycle with a structured reason (semaphore, conditions, holder, ...)
+ *   ttrun_hazard.c   each hazard with its producer; cfg_gap by the table of Config reads
  *   ttrun_analyse.c  why a thread is stuck and who could release it; what changed from reset
  *   ttrun_words.c    words for people: instructions, waits, locations, masks, outcome
  *   ttrun_text.c     the text report (the default output)
@@ -82,15 +84,15 @@ typedef struct fault_rec { uint32_t index; } fault_rec;
 typedef struct slice {
   uint32_t start, end;   /* cycles [start, end) */
   int16_t thread;        /* owner thread (-1 none) */
-  uint8_t kind;          /* 0 instruction, 1 stall, 2 unit */
+  uint8_t kind;          /* SL_INSN issue, SL_STALL, SL_UNIT occupancy, SL_FLIGHT issue to completion */
   uint8_t track;         /* unit track id for kind 2 */
-  uint32_t index;        /* instruction index (kind 0, 2) or wait kind (kind 1) */
+  uint32_t index;        /* instruction index, or for SL_STALL its row in g_srow */
   uint32_t lane;
 } slice;
-enum { SL_INSN, SL_STALL, SL_UNIT };
+enum { SL_INSN, SL_STALL, SL_UNIT, SL_FLIGHT };
 enum { TR_THCON, TR_CFG0 /* + stage 0..5 */, TR_SYNC = TR_CFG0 + TT_CFGP_STAGE_COUNT, TR_COUNT };
 
-typedef struct counter_ev { uint32_t ts; uint8_t id; uint32_t value; } counter_ev;
+typedef struct counter_ev { uint32_t ts; uint8_t id; uint8_t value, max; } counter_ev;
 
 extern fault_rec *g_faults[TT_THREAD_COUNT];
 extern uint32_t g_nfaults[TT_THREAD_COUNT];
@@ -101,9 +103,53 @@ extern counter_ev *g_ctr;
 extern size_t g_nctr;
 extern uint32_t *g_done_at[TT_THREAD_COUNT];   /* completion cycle per instruction */
 extern uint32_t g_sem_seen;
-extern uint8_t g_sem0[TT_SEM_COUNT];         /* semaphore values when the run starts */
+extern uint8_t g_sem0[TT_SEM_COUNT], g_max0[TT_SEM_COUNT];  /* semaphore Value, Max when the run starts */
 
 tt_outcome run(void);
+
+/* ---- stalls with a structured reason (ttrun_stall.c) ------------------------------------------ */
+enum { ST_SEM_EMPTY, ST_SEM_FULL, ST_RESOURCE, ST_STREAM, ST_MUTEX, ST_MUTEX_INVALID, ST_ATOMIC,
+       ST_THCON_BUSY, ST_THCON_OWN, ST_CFG_ENTRY, ST_SYNC_SLOT, ST_ARBITRATION, ST_WB_FULL, ST_LATCH_RELEASE,
+       ST_OTHER, ST_COUNT };
+typedef struct stall_why {
+  uint8_t cls, kind;     /* ST_..., the model's tt_wait_kind */
+  int8_t sem;            /* semaphore classes: which semaphore (else -1) */
+  uint8_t value, max;    /* ... its Value and Max at the gate */
+  int8_t holder;         /* the thread holding (mutex, ThCon) or winning (Sync slot, arbitration), -1 */
+  uint16_t conds;        /* resource_wait: the STALLWAIT conditions that held; cfg_entry: stage
+                          * occupancy, bit 2s = stage s held by this thread, 2s+1 by another */
+  uint32_t mutex;        /* mutex_wait: the mutex */
+  int32_t latch;         /* latch classes: the instruction that set the latch, -1 */
+  uint32_t at;           /* the instruction held */
+} stall_why;
+typedef struct stall_row { stall_why w; unsigned t; uint64_t cycles; uint32_t first, last; } stall_row;
+extern stall_row *g_srow;      /* distinct (thread, reason), in order of first appearance */
+extern size_t g_nsrow;
+extern const char *const stall_class_name[ST_COUNT];
+void stall_before(void);
+void stall_after(long rows[TT_THREAD_COUNT]);
+void stall_now(unsigned t, stall_why *w);
+int latch_setter(unsigned t, uint32_t pc);
+void stall_text(char *buf, size_t n, const stall_row *r);              /* ttrun_words.c */
+const char *stall_unit(const stall_why *w);
+
+/* ---- hazards with their producers (ttrun_hazard.c) --------------------------------------------- */
+typedef struct haz_note {
+  tt_hazard h;              /* as the model reported it */
+  int keep;                 /* reported (the refined rule holds), or dismissed */
+  int lost;                 /* beyond the model's TT_HAZARD_KEEP: no detail */
+  int32_t producer;         /* the producing instruction of h.thread, -1 */
+  uint32_t lo, hi;          /* cfg_gap: the Config words it writes */
+  const char *page;         /* cfg_gap: the instruction page that decides */
+  uint32_t seen, pending, due;  /* gpr_pending: GPR value the consumer saw, the value in flight, when it lands */
+  int has_value;
+} haz_note;
+extern haz_note *g_hz;      /* g_nhz notes, one per model hazard, in order */
+extern size_t g_nhz;
+extern unsigned g_hz_kept;  /* hazards reported after the refined rule */
+void hazard_observe(void);
+void hazards_classify(void);
+void hazard_producer(char *buf, size_t n, const haz_note *z);
 
 /* ---- analysis (ttrun_analyse.c) -------------------------------------------------------------- */
 typedef struct releaser { unsigned thread; uint32_t index; } releaser;

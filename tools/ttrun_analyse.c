@@ -93,18 +93,6 @@ static void reason_from_model(unsigned t, thr_report *r) {
   snprintf(r->reason, sizeof r->reason, "%s", p ? p + 3 : a);
 }
 
-/* The instruction that latched the wait holding thread t's head: the last STALLWAIT, SEMWAIT or
- * STREAMWAIT before it, or -1. */
-static int latching_index(unsigned t, uint32_t pc) {
-  for (long k = (long)pc - 1; k >= 0; k--) {
-    tt_insn in;
-    tt_decode(g_st.prog[t][k], &in);
-    if (in.form == TT_FORM_STALLWAIT || in.form == TT_FORM_SEMWAIT || in.form == TT_FORM_STREAMWAIT)
-      return (int)k;
-  }
-  return -1;
-}
-
 /* "SEMWAIT sem1 (MATH_PACK) Value==0 (value 0, max 1); ...", and a note when a selected
  * semaphore has Max 0 under the Value>=Max condition. */
 static void semwait_reason(const tt_latch *l, thr_report *r) {
@@ -188,7 +176,7 @@ static void wait_latch(unsigned t, thr_report *r) {
   const tt_thread *th = &g_st.c.thr[t];
   const tt_latch *l = &th->latch;
   char b[200];
-  r->latch_index = latching_index(t, th->pc);
+  r->latch_index = latch_setter(t, th->pc);
   mask_names(b, sizeof b, l->block_mask, block_llk, 9);
   if (l->op == TT_LATCH_SEMWAIT) latch_semwait(t, l, b, r);
   else if (l->op == TT_LATCH_STALLWAIT) latch_stallwait(t, l, b, r);

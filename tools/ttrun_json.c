@@ -25,6 +25,8 @@ void js_at(FILE *f, unsigned t, uint32_t k) {
   fputc('}', f);
 }
 
+static void json_why(FILE *f, unsigned t, const stall_why *w);
+
 /* "wait": the wait that holds thread t, what would release it, who could. */
 static void json_wait(FILE *f, unsigned t, const thr_report *r) {
   const tt_thread *th = &g_st.c.thr[t];
@@ -37,7 +39,11 @@ static void json_wait(FILE *f, unsigned t, const thr_report *r) {
   fprintf(f, ", \"latched_by\": ");
   if (r->latch_index >= 0) js_at(f, t, (uint32_t)r->latch_index);
   else fprintf(f, "null");
-  fprintf(f, ", \"reason\": ");
+  fprintf(f, ", \"stall\": {");
+  stall_why w;
+  stall_now(t, &w);
+  json_why(f, t, &w);
+  fprintf(f, "}, \"reason\": ");
   js(f, r->reason);
   fprintf(f, ", \"released_by\": ");
   js(f, r->need);
@@ -65,6 +71,48 @@ static void json_fault(FILE *f, unsigned t) {
     fprintf(f, "]");
   }
   fprintf(f, "}");
+}
+
+/* The structured fields of one stall reason (shared by "stalls" and a stuck thread's "wait"). */
+static void json_why(FILE *f, unsigned t, const stall_why *w) {
+  char key[40];
+  wait_key(w->kind, key, sizeof key);
+  fprintf(f, "\"reason\": \"%s\", \"signal\": \"%s\", \"unit\": \"%s\", \"semaphore\": ", stall_class_name[w->cls], key,
+          stall_unit(w));
+  if (w->sem >= 0) fprintf(f, "{\"index\": %d, \"name\": \"%s\", \"value\": %u, \"max\": %u}", w->sem, sem_llk[w->sem], w->value, w->max);
+  else fprintf(f, "null");
+  fprintf(f, ", \"conditions\": [");
+  for (unsigned c = 0, k = 0; w->cls == ST_RESOURCE && c < 13; c++)
+    if (w->conds >> c & 1u) fprintf(f, "%s\"%s\"", k++ ? ", " : "", cond_llk[c]);
+  fprintf(f, "], \"holder\": ");
+  if (w->holder >= 0) fprintf(f, "%d", w->holder);
+  else fprintf(f, "null");
+  if (w->cls == ST_MUTEX) fprintf(f, ", \"mutex\": %u", w->mutex);
+  fprintf(f, ", \"latched_by\": ");
+  if (w->latch >= 0) js_at(f, t, (uint32_t)w->latch);
+  else fprintf(f, "null");
+}
+
+/* "stalls": every stall cycle of thread t with its structured reason (ttrun_stall.c). */
+static void json_stalls(FILE *f, unsigned t) {
+  char buf[900];
+  int n = 0;
+  fprintf(f, ",\n     \"stalls\": [");
+  for (size_t i = 0; i < g_nsrow; i++) {
+    const stall_row *r = &g_srow[i];
+    const stall_why *w = &r->w;
+    if (r->t != t) continue;
+    fprintf(f, "%s\n       {\"cycles\": %llu, \"first_cycle\": %u, \"last_cycle\": %u, ", n++ ? "," : "",
+            (unsigned long long)r->cycles, r->first, r->last);
+    json_why(f, t, w);
+    fprintf(f, ", \"held\": ");
+    js_at(f, t, w->at);
+    stall_text(buf, sizeof buf, r);
+    fprintf(f, ", \"text\": ");
+    js(f, buf);
+    fprintf(f, "}");
+  }
+  fprintf(f, "%s]", n ? "\n     " : "");
 }
 
 static void json_stall_cycles(FILE *f, unsigned t) {
@@ -111,6 +159,7 @@ static void json_threads(FILE *f, int cyc) {
     if (strcmp(r->state, "done") != 0) json_wait(f, t, r);
     json_fault(f, t);
     if (cyc) json_stall_cycles(f, t);
+    if (cyc) json_stalls(f, t);
     fprintf(f, "}");
   }
   fprintf(f, "\n  ]");
@@ -129,15 +178,30 @@ static void json_changes(FILE *f) {
   fprintf(f, "\n  ]");
 }
 
+/* Every hazard the model reported, with "reported" (the refined rule holds) or not, its producer
+ * and, for gpr_pending, the values. */
 static void json_hazards(FILE *f) {
-  unsigned nh = tt_hazard_count(&g_st);
-  fprintf(f, ",\n  \"hazard_count\": %u,\n  \"hazards\": [", nh);
-  for (unsigned i = 0; i < nh; i++) {
-    tt_hazard h;
-    if (tt_hazard_get(&g_st, i, &h) != 0) break;
-    fprintf(f, "%s\n    {\"kind\": \"%s\", \"cycle\": %u, \"gpr\": %u, \"at\": ", i ? "," : "",
-            tt_hazard_kind_name(h.kind), h.cycle, h.gpr);
-    js_at(f, h.thread, h.index);
+  char pb[400];
+  fprintf(f, ",\n  \"hazard_count\": %u,\n  \"model_hazard_count\": %zu,\n  \"hazards\": [", g_hz_kept, g_nhz);
+  for (size_t i = 0; i < g_nhz; i++) {
+    const haz_note *z = &g_hz[i];
+    if (z->lost) continue;
+    fprintf(f, "%s\n    {\"kind\": \"%s\", \"reported\": %s, \"cycle\": %u, \"gpr\": %u, \"at\": ", i ? "," : "",
+            tt_hazard_kind_name(z->h.kind), z->keep ? "true" : "false", z->h.cycle, z->h.gpr);
+    js_at(f, z->h.thread, z->h.index);
+    fprintf(f, ", \"producer\": ");
+    if (z->producer >= 0) js_at(f, z->h.thread, (uint32_t)z->producer);
+    else fprintf(f, "null");
+    if (z->h.kind == TT_HAZ_CFG_GAP) fprintf(f, ", \"config_words\": [%u, %u]", z->lo, z->hi);
+    if (z->h.kind == TT_HAZ_GPR_PENDING && z->has_value)
+      fprintf(f, ", \"value_seen\": \"0x%08X\", \"value_in_flight\": \"0x%08X\", \"lands\": %u", z->seen, z->pending, z->due);
+    hazard_producer(pb, sizeof pb, z);
+    fprintf(f, ", \"producer_text\": ");
+    js(f, pb);
+    if (z->page) {
+      fprintf(f, ", \"page\": ");
+      js(f, z->page);
+    }
     fprintf(f, "}");
   }
   fprintf(f, "\n  ]");

@@ -18,7 +18,7 @@ uint32_t *g_done_at[TT_THREAD_COUNT];
 static long g_open_stall[TT_THREAD_COUNT];     /* slice index of the running stall, -1 */
 static long g_open_unit[TR_COUNT];
 uint32_t g_sem_seen;
-uint8_t g_sem0[TT_SEM_COUNT];
+uint8_t g_sem0[TT_SEM_COUNT], g_max0[TT_SEM_COUNT];
 
 static slice *new_slice(void) {
   if (g_nsl == g_capsl) {
@@ -29,7 +29,7 @@ static slice *new_slice(void) {
   memset(s, 0, sizeof *s);
   return s;
 }
-static void counter(uint32_t ts, unsigned id, uint32_t v) {
+static void counter(uint32_t ts, unsigned id, uint8_t v, uint8_t m) {
   if (g_nctr == g_capctr) {
     g_capctr = g_capctr ? 2 * g_capctr : 1024;
     g_ctr = xrealloc(g_ctr, g_capctr * sizeof *g_ctr);
@@ -37,6 +37,7 @@ static void counter(uint32_t ts, unsigned id, uint32_t v) {
   g_ctr[g_nctr].ts = ts;
   g_ctr[g_nctr].id = (uint8_t)id;
   g_ctr[g_nctr].value = v;
+  g_ctr[g_nctr].max = m;
   g_nctr++;
 }
 
@@ -80,8 +81,25 @@ static void unit_occupy(unsigned track, int thread, uint32_t index, uint32_t cyc
     g_done_at[thread][index] = cyc + 1;
 }
 
+/* A stall cycle of thread t with structured reason row: extends the running stall slice. */
+static void stall_slice(unsigned t, long row, uint32_t c) {
+  long o = g_open_stall[t];
+  if (o >= 0 && g_sl[o].index == (uint32_t)row && g_sl[o].end == c && g_sl[o].start <= c) {
+    g_sl[o].end = c + 1;
+    return;
+  }
+  slice *s = new_slice();
+  s->kind = SL_STALL;
+  s->thread = (int16_t)t;
+  s->index = (uint32_t)row;
+  s->start = c;
+  s->end = c + 1;
+  g_open_stall[t] = (long)(s - g_sl);
+}
+
 /* After one cycle-mode step: record issues, stalls, unit occupancy and semaphore changes. */
-static void trace_cycle(const uint32_t *pc_before, const uint32_t *ret_before, const uint8_t *sem_before) {
+static void trace_cycle(const uint32_t *pc_before, const uint32_t *ret_before, const uint8_t *sem_before,
+                        const long *rows) {
   tt_unit_view v;
   tt_unit_view_get(&g_st, &v);
   uint32_t c = v.cycle;
@@ -111,28 +129,17 @@ static void trace_cycle(const uint32_t *pc_before, const uint32_t *ret_before, c
       if (g_done_at[t][k] < done) g_done_at[t][k] = done;
       if (is_sync_slot_form(in.form)) unit_occupy(TR_SYNC, (int)t, k, c);
       g_open_stall[t] = -1;
-    } else if (th->pc < th->len && th->wait_kind != TT_WAIT_NONE) {
-      long o = g_open_stall[t];
-      if (o >= 0 && g_sl[o].index == th->wait_kind && g_sl[o].end == c && g_sl[o].start <= c) {
-        g_sl[o].end = c + 1;
-      } else {
-        slice *s = new_slice();
-        s->kind = SL_STALL;
-        s->thread = (int16_t)t;
-        s->index = th->wait_kind;
-        s->start = c;
-        s->end = c + 1;
-        g_open_stall[t] = (long)(s - g_sl);
-      }
+    } else if (rows[t] >= 0) {
+      stall_slice(t, rows[t], c);
     }
   }
   if (v.thcon_thread >= 0) unit_occupy(TR_THCON, v.thcon_thread, g_st.c.cyc.thcon_pc, c);
   for (unsigned k = 0; k < TT_CFGP_STAGE_COUNT; k++)
     if (v.cfg_stage_thread[k] >= 0) unit_occupy(TR_CFG0 + k, v.cfg_stage_thread[k], g_st.c.cyc.cfgp[k].pc, c);
   for (unsigned i = 0; i < TT_SEM_COUNT; i++)
-    if (g_st.c.sem_value[i] != sem_before[i]) {
+    if (g_st.c.sem_value[i] != sem_before[i] || g_st.c.sem_max[i] != sem_before[TT_SEM_COUNT + i]) {
       g_sem_seen |= 1u << i;
-      counter(c + 1, i, g_st.c.sem_value[i]);
+      counter(c + 1, i, g_st.c.sem_value[i], g_st.c.sem_max[i]);
     }
 }
 
@@ -149,18 +156,23 @@ tt_outcome run(void) {
     if (!cycle && done_all) { out = TT_OUT_DONE; break; }
     if (i >= g_budget) { out = TT_OUT_BUDGET; break; }
     uint32_t pc[TT_THREAD_COUNT], ret[TT_THREAD_COUNT], nf[TT_THREAD_COUNT];
-    uint8_t sem[TT_SEM_COUNT];
+    uint8_t sem[2 * TT_SEM_COUNT];
+    long rows[TT_THREAD_COUNT];
     for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
       pc[t] = g_st.c.thr[t].pc;
       ret[t] = g_st.c.thr[t].retired;
       nf[t] = g_st.c.thr[t].fault_count;
     }
-    memcpy(sem, g_st.c.sem_value, sizeof sem);
+    memcpy(sem, g_st.c.sem_value, TT_SEM_COUNT);
+    memcpy(sem + TT_SEM_COUNT, g_st.c.sem_max, TT_SEM_COUNT);
     uint32_t now = g_st.c.cyc.now;
+    stall_before();
     int r = tt_step(&g_st);
+    stall_after(rows);
+    if (cycle) hazard_observe();
     for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
       for (uint32_t k = nf[t]; k < g_st.c.thr[t].fault_count && k < 65535; k++) note_fault(t, pc[t]);
-    if (g_tracing && g_st.c.cyc.now != now) trace_cycle(pc, ret, sem);
+    if (g_tracing && g_st.c.cyc.now != now) trace_cycle(pc, ret, sem, rows);
     if (!r) {
       out = cycle ? (g_st.c.cyc.finished ? TT_OUT_DONE : TT_OUT_DEADLOCK) : TT_OUT_DEADLOCK;
       break;

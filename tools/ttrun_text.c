@@ -111,6 +111,15 @@ static void text_stuck(unsigned t, const thr_report *r) {
     printf("    held: %s\n", buf);
   text_unseen_wait(t, r);
   printf("    stall signal: %s\n", tt_wait_kind_name(th->wait_kind));
+  {
+    stall_row sr;
+    char sb[900];
+    memset(&sr, 0, sizeof sr);
+    sr.t = t;
+    stall_now(t, &sr.w);
+    stall_text(sb, sizeof sb, &sr);
+    printf("    stall: %s\n", sb);
+  }
   if (r->need[0]) printf("    released by: %s\n", r->need);
   text_releasers(t, r);
 }
@@ -165,22 +174,30 @@ static void text_changes(void) {
   }
 }
 
+/* The hazards the refined rules keep, each with its producer; then the cfg_gap dismissed. */
 static void text_hazards(void) {
-  char buf[512];
-  unsigned nh = tt_hazard_count(&g_st);
-  printf("hazards: %u\n", nh);
-  for (unsigned i = 0; i < nh; i++) {
-    tt_hazard h;
-    if (tt_hazard_get(&g_st, i, &h) != 0) {
-      printf("  ... %u more not kept (the model keeps %u)\n", nh - i, TT_HAZARD_KEEP);
-      break;
+  char buf[512], pb[400];
+  printf("hazards: %u", g_hz_kept);
+  if (g_nhz != g_hz_kept) printf(" (the model reported %zu; %zu cfg_gap dismissed: the consumer's instruction page "
+                                 "shows it does not read the Config word written)", g_nhz, g_nhz - g_hz_kept);
+  putchar('\n');
+  for (int pass = 0; pass < 2; pass++) {
+    if (pass && g_nhz != g_hz_kept) printf("dismissed cfg_gap:\n");
+    for (size_t i = 0; i < g_nhz; i++) {
+      const haz_note *z = &g_hz[i];
+      if (z->keep == pass) continue;
+      if (z->lost) { printf("  ... a hazard beyond the %u the model keeps\n", TT_HAZARD_KEEP); continue; }
+      at_text(buf, sizeof buf, z->h.thread, z->h.index);
+      hazard_producer(pb, sizeof pb, z);
+      printf("  %-17s t%u %s, cycle %u", tt_hazard_kind_name(z->h.kind), z->h.thread, buf, z->h.cycle);
+      if (z->h.kind == TT_HAZ_GPR_PENDING) {
+        printf(": GPR %u has a write-back in flight from %s", z->h.gpr, pb);
+        if (z->has_value) printf("; it read 0x%08X, the value 0x%08X lands in cycle %u", z->seen, z->pending, z->due);
+      } else if (z->h.kind == TT_HAZ_CFG_GAP) {
+        printf(": issues the cycle after %s; %s", pb, z->page);
+      } else printf(": entered while %s is still in prepare", pb);
+      putchar('\n');
     }
-    at_text(buf, sizeof buf, h.thread, h.index);
-    printf("  %-17s t%u %s, cycle %u", tt_hazard_kind_name(h.kind), h.thread, buf, h.cycle);
-    if (h.kind == TT_HAZ_GPR_PENDING) printf(": GPR %u has a write-back in flight", h.gpr);
-    else if (h.kind == TT_HAZ_CFG_GAP) printf(": may read Config one cycle after a Config write of its thread");
-    else printf(": entered while its thread's STREAMWRCFG is still in prepare");
-    putchar('\n');
   }
 }
 
@@ -199,6 +216,12 @@ static void text_cycles(tt_outcome out) {
       if (s) printf("%s %s %llu", n++ ? "," : "", tt_wait_kind_name(k), (unsigned long long)s);
     }
     printf("%s\n", n ? "" : " none");
+    for (size_t i = 0; i < g_nsrow; i++) {
+      char buf[900];
+      if (g_srow[i].t != t) continue;
+      stall_text(buf, sizeof buf, &g_srow[i]);
+      printf("      %llu  %s (cycles %u..%u)\n", (unsigned long long)g_srow[i].cycles, buf, g_srow[i].first, g_srow[i].last);
+    }
   }
   text_hazards();
 }

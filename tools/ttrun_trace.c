@@ -22,13 +22,20 @@ static int cmp_slice(const void *a, const void *b) {
 #define PID_UNITS 2
 #define MAX_LANES 16
 
-/* Instruction slices end at completion; instructions and stalls of one thread share its track,
- * and a slice that would overlap another without nesting in it goes to the next lane
- * ("overlap" tracks), so every lane nests. Sorts the slices; sets lanes_used per thread. */
+/* The own row (lane 0) of a thread holds its issues (one cycle each) and its stalls, which never
+ * overlap; an instruction that completes later also gets an in-flight slice from issue to
+ * completion on the in-flight rows (lanes 1..), where a slice that would overlap another without
+ * nesting in it goes to the next lane, so every lane nests. Sorts the slices; sets lanes_used. */
 static void trace_lanes(unsigned lanes_used[TT_THREAD_COUNT]) {
-  for (size_t i = 0; i < g_nsl; i++)
-    if (g_sl[i].kind == SL_INSN && g_done_at[g_sl[i].thread][g_sl[i].index] > g_sl[i].end)
-      g_sl[i].end = g_done_at[g_sl[i].thread][g_sl[i].index];
+  size_t n0 = g_nsl;
+  for (size_t i = 0; i < n0; i++) {
+    if (g_sl[i].kind != SL_INSN || g_done_at[g_sl[i].thread][g_sl[i].index] <= g_sl[i].end) continue;
+    g_sl = xrealloc(g_sl, (g_nsl + 1) * sizeof *g_sl);
+    g_sl[g_nsl] = g_sl[i];
+    g_sl[g_nsl].kind = SL_FLIGHT;
+    g_sl[g_nsl].end = g_done_at[g_sl[i].thread][g_sl[i].index];
+    g_nsl++;
+  }
   qsort(g_sl, g_nsl, sizeof *g_sl, cmp_slice);
   static uint32_t stack[TT_THREAD_COUNT][MAX_LANES][64];
   unsigned depth[TT_THREAD_COUNT][MAX_LANES];
@@ -36,7 +43,10 @@ static void trace_lanes(unsigned lanes_used[TT_THREAD_COUNT]) {
   for (size_t i = 0; i < g_nsl; i++) {
     slice *s = &g_sl[i];
     if (s->kind == SL_UNIT) continue;
-    unsigned t = (unsigned)s->thread, lane = 0;
+    unsigned t = (unsigned)s->thread, lane = s->kind == SL_FLIGHT ? 1 : 0;
+    if (lane + 1 > lanes_used[t]) lanes_used[t] = lane + 1;
+    s->lane = lane;
+    if (!lane) continue;
     for (; lane < MAX_LANES - 1; lane++) {
       unsigned *d = &depth[t][lane];
       while (*d && stack[t][lane][*d - 1] <= s->start) (*d)--;
@@ -63,7 +73,8 @@ static void trace_tracks(FILE *f, const unsigned lanes_used[TT_THREAD_COUNT]) {
     for (unsigned l = 0; l < (lanes_used[t] ? lanes_used[t] : 1); l++) {
       char nm[300];
       if (l == 0) snprintf(nm, sizeof nm, "T%u %s", t, base_name(g_src[t].path));
-      else snprintf(nm, sizeof nm, "T%u (overlap %u)", t, l);
+      else if (l == 1) snprintf(nm, sizeof nm, "T%u in flight", t);
+      else snprintf(nm, sizeof nm, "T%u in flight (%u)", t, l);
       fprintf(f, ",\n  {\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": %d, \"tid\": %u, \"args\": {\"name\": ", PID_THREADS, t * MAX_LANES + l);
       js(f, nm);
       fprintf(f, "}},\n  {\"name\": \"thread_sort_index\", \"ph\": \"M\", \"pid\": %d, \"tid\": %u, \"args\": {\"sort_index\": %u}}",
@@ -81,16 +92,25 @@ static void trace_tracks(FILE *f, const unsigned lanes_used[TT_THREAD_COUNT]) {
   }
 }
 
+/* A stall on its thread's own row, named by its structured reason (ttrun_stall.c). */
 static void trace_stall(FILE *f, const slice *s) {
-  char nm[200], key[40];
-  wait_key(s->index, key, sizeof key);
-  snprintf(nm, sizeof nm, "stall: %s", key);
+  const stall_row *r = &g_srow[s->index];
+  char nm[200], key[40], text[900];
+  wait_key(r->w.kind, key, sizeof key);
+  if (r->w.sem >= 0) snprintf(nm, sizeof nm, "stall: %s sem%d", stall_class_name[r->w.cls], r->w.sem);
+  else snprintf(nm, sizeof nm, "stall: %s", stall_class_name[r->w.cls]);
+  stall_text(text, sizeof text, r);
   fprintf(f, ",\n  {\"name\": ");
   js(f, nm);
-  fprintf(f, ", \"cat\": \"stall\", \"ph\": \"X\", \"ts\": %u, \"dur\": %u, \"pid\": %d, \"tid\": %u, \"args\": {\"reason\": ",
-          s->start, s->end - s->start, PID_THREADS, (unsigned)s->thread * MAX_LANES + s->lane);
-  js(f, tt_wait_kind_name(s->index));
-  fprintf(f, ", \"cycles\": %u}}", s->end - s->start);
+  fprintf(f, ", \"cat\": \"stall\", \"ph\": \"X\", \"ts\": %u, \"dur\": %u, \"pid\": %d, \"tid\": %u, \"args\": {\"reason\": \"%s\", "
+          "\"signal\": \"%s\", \"unit\": \"%s\", \"cycles\": %u, ", s->start, s->end - s->start, PID_THREADS,
+          (unsigned)s->thread * MAX_LANES + s->lane, stall_class_name[r->w.cls], key, stall_unit(&r->w), s->end - s->start);
+  if (r->w.sem >= 0) fprintf(f, "\"semaphore\": %d, \"value\": %u, \"max\": %u, ", r->w.sem, r->w.value, r->w.max);
+  if (r->w.holder >= 0) fprintf(f, "\"holder\": %d, ", r->w.holder);
+  if (r->w.latch >= 0) fprintf(f, "\"latch_line\": %u, ", src_line((unsigned)s->thread, (uint32_t)r->w.latch));
+  fprintf(f, "\"held_line\": %u, \"text\": ", src_line((unsigned)s->thread, r->w.at));
+  js(f, text);
+  fprintf(f, "}}");
 }
 
 /* An instruction slice on its thread's track, or a unit's occupancy on the unit's track. */
@@ -100,13 +120,14 @@ static void trace_insn(FILE *f, const slice *s) {
   insn_text(g_st.prog[t][s->index], it, sizeof it);
   tt_insn in;
   tt_decode(g_st.prog[t][s->index], &in);
-  if (s->kind == SL_INSN) {
+  if (s->kind == SL_INSN || s->kind == SL_FLIGHT) {
     fprintf(f, ",\n  {\"name\": ");
     js(f, tt_insn_name(&in));
-    fprintf(f, ", \"cat\": \"insn\", \"ph\": \"X\", \"ts\": %u, \"dur\": %u, \"pid\": %d, \"tid\": %u, \"args\": {\"index\": %u, \"line\": %u, \"text\": ",
-            s->start, s->end - s->start, PID_THREADS, t * MAX_LANES + s->lane, s->index, src_line(t, s->index));
+    fprintf(f, ", \"cat\": \"%s\", \"ph\": \"X\", \"ts\": %u, \"dur\": %u, \"pid\": %d, \"tid\": %u, \"args\": {\"index\": %u, \"line\": %u, \"text\": ",
+            s->kind == SL_INSN ? "insn" : "in_flight", s->start, s->end - s->start, PID_THREADS, t * MAX_LANES + s->lane,
+            s->index, src_line(t, s->index));
     js(f, it);
-    fprintf(f, ", \"issue\": %u, \"complete\": %u}}", s->start, s->end);
+    fprintf(f, ", \"issue\": %u, \"complete\": %u}}", s->start, g_done_at[t][s->index] > s->end ? g_done_at[t][s->index] : s->end);
   } else {
     snprintf(nm, sizeof nm, "T%u %s", t, tt_insn_name(&in));
     fprintf(f, ",\n  {\"name\": ");
@@ -118,16 +139,35 @@ static void trace_insn(FILE *f, const slice *s) {
   }
 }
 
-/* Semaphore counters: the reset/initial value at 0, then every change. */
+/* The semaphores any thread waits on: a SEMWAIT it issued, or one a stall names. */
+static uint32_t sems_waited(void) {
+  uint32_t m = 0;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    if (!g_src[t].path) continue;
+    for (uint32_t k = 0; k < g_st.c.thr[t].pc && k < g_st.c.thr[t].len; k++) {
+      tt_insn in;
+      tt_decode(g_st.prog[t][k], &in);
+      if (in.form == TT_FORM_SEMWAIT) m |= in.a.SEMWAIT.sem_mask;
+    }
+  }
+  for (size_t i = 0; i < g_nsrow; i++)
+    if (g_srow[i].w.sem >= 0) m |= 1u << g_srow[i].w.sem;
+  return m & 0xFFu;
+}
+
+/* Semaphore counters (Value and Max) of every semaphore waited on, changed or initialised: the
+ * value at the start, then every change. */
 static void trace_counters(FILE *f) {
+  uint32_t shown = sems_waited() | g_sem_seen;
   for (unsigned i = 0; i < TT_SEM_COUNT; i++) {
-    if (!(g_sem_seen >> i & 1u) && !g_sem0[i]) continue;
-    fprintf(f, ",\n  {\"name\": \"sem%u %s\", \"ph\": \"C\", \"ts\": 0, \"pid\": %d, \"tid\": 0, \"args\": {\"value\": %u}}",
-            i, sem_llk[i], PID_UNITS, g_sem0[i]);
+    if (g_sem0[i] || g_max0[i]) shown |= 1u << i;
+    if (!(shown >> i & 1u)) continue;
+    fprintf(f, ",\n  {\"name\": \"sem%u %s\", \"ph\": \"C\", \"ts\": 0, \"pid\": %d, \"tid\": 0, \"args\": {\"value\": %u, \"max\": %u}}",
+            i, sem_llk[i], PID_UNITS, g_sem0[i], g_max0[i]);
   }
   for (size_t i = 0; i < g_nctr; i++)
-    fprintf(f, ",\n  {\"name\": \"sem%u %s\", \"ph\": \"C\", \"ts\": %u, \"pid\": %d, \"tid\": 0, \"args\": {\"value\": %u}}",
-            g_ctr[i].id, sem_llk[g_ctr[i].id], g_ctr[i].ts, PID_UNITS, g_ctr[i].value);
+    fprintf(f, ",\n  {\"name\": \"sem%u %s\", \"ph\": \"C\", \"ts\": %u, \"pid\": %d, \"tid\": 0, \"args\": {\"value\": %u, \"max\": %u}}",
+            g_ctr[i].id, sem_llk[g_ctr[i].id], g_ctr[i].ts, PID_UNITS, g_ctr[i].value, g_ctr[i].max);
 }
 
 int write_trace(const char *path) {

@@ -142,3 +142,79 @@ void word_counts(unsigned t, word_count *c) {
   for (uint32_t i = 0; i < s->nnm; i++) c->nm_mop += s->nm[i].why == NM_MOP;
 }
 
+
+/* The unit a STALLWAIT condition waits on (mesham/tt-sim's "blocking unit"). */
+static const char *const cond_unit[13] = {"thcon", "unpack0", "unpack1", "pack", "math", "srcA", "srcB",
+  "srcA", "srcB", "xmov", "riscv", "sfpu", "config"};
+
+/* The unit that blocks a stall (for resource_wait, the unit of its lowest condition that held). */
+const char *stall_unit(const stall_why *w) {
+  switch (w->cls) {
+  case ST_RESOURCE:
+    for (unsigned i = 0; i < 13; i++)
+      if (w->conds >> i & 1u) return cond_unit[i];
+    return "none";
+  case ST_THCON_BUSY: case ST_THCON_OWN: case ST_ATOMIC: return "thcon";
+  case ST_CFG_ENTRY: return "config";
+  case ST_STREAM: return "overlay";
+  case ST_ARBITRATION: return w->conds == 1 ? "thcon" : w->conds == 3 ? "sync" : "config";
+  case ST_WB_FULL: return "writeback";
+  case ST_OTHER: return "none";
+  default: return "sync";
+  }
+}
+
+/* The detail of a stall row after its class: the semaphore, conditions, holder or stages. */
+static size_t stall_detail(char *buf, size_t n, const stall_row *r) {
+  const stall_why *w = &r->w;
+  char m[200];
+  static const char *const stage[TT_CFGP_STAGE_COUNT] = {"-4", "-3", "-2", "-1", "0", "+1"};
+  size_t len = 0;
+  switch (w->cls) {
+  case ST_SEM_EMPTY: case ST_SEM_FULL:
+    if (w->sem < 0) return (size_t)snprintf(buf, n, " (unit sync)");
+    return (size_t)snprintf(buf, n, " sem%d (%s): Value %u, Max %u%s (unit sync)", w->sem, sem_llk[w->sem], w->value,
+                            w->max, w->cls == ST_SEM_EMPTY ? ", waits while Value==0" : ", waits while Value>=Max");
+  case ST_RESOURCE:
+    len = (size_t)snprintf(buf, n, ": STALLWAIT conditions that held:");
+    for (unsigned i = 0; i < 13 && len < n; i++)
+      if (w->conds >> i & 1u)
+        len += (size_t)snprintf(buf + len, n - len, " C%u %s (unit %s, %s);", i, cond_llk[i], cond_unit[i], cond_text[i]);
+    return len;
+  case ST_MUTEX:
+    if (w->holder >= 0) return (size_t)snprintf(buf, n, " mutex %u: held by t%d (unit sync)", w->mutex, w->holder);
+    if (w->value) return (size_t)snprintf(buf, n, " mutex %u: free, reserved for t%u by the ATRELM fairness rule (unit sync)", w->mutex, w->value - 1u);
+    return (size_t)snprintf(buf, n, " mutex %u: taken by another thread in the same cycle (unit sync)", w->mutex);
+  case ST_LATCH_RELEASE:
+    return (size_t)snprintf(buf, n, ": the wait ended in this cycle; the gate forgets a satisfied latch at the cycle's end "
+                            "(knob wait_lag)");
+  case ST_THCON_BUSY: return (size_t)snprintf(buf, n, ": ThCon held by t%d (unit thcon)", w->holder);
+  case ST_THCON_OWN: return (size_t)snprintf(buf, n, ": its own earlier ThCon instruction has not finished (unit thcon)");
+  case ST_CFG_ENTRY:
+    m[0] = 0;
+    for (unsigned s = 0; s < TT_CFGP_STAGE_COUNT; s++)
+      if (w->conds >> (2 * s) & 3u)
+        snprintf(m + strlen(m), sizeof m - strlen(m), "%s %s by %s", m[0] ? "," : "", stage[s],
+                 w->conds >> (2 * s) & 1u ? "this thread" : "another");
+    return (size_t)snprintf(buf, n, ": Config stages occupied:%s (unit config)", m[0] ? m : " none");
+  case ST_SYNC_SLOT: case ST_ARBITRATION:
+    if (w->holder < 0) return (size_t)snprintf(buf, n, ": lost this cycle");
+    if (w->cls == ST_SYNC_SLOT) return (size_t)snprintf(buf, n, ": t%d took the Sync slot (unit sync)", w->holder);
+    return (size_t)snprintf(buf, n, ": t%d won the round for %s", w->holder,
+                            w->conds == 1 ? "ThCon (unit thcon)" : w->conds == 3 ? "a mutex (unit sync)" : "a Config stage (unit config)");
+  default: buf[0] = 0; return 0;
+  }
+}
+
+/* One stall row for people: class, detail, the latch's line, the held instruction's line. */
+void stall_text(char *buf, size_t n, const stall_row *r) {
+  size_t len = (size_t)snprintf(buf, n, "%s", stall_class_name[r->w.cls]);
+  if (len < n) len += stall_detail(buf + len, n - len, r);
+  if (len && len < n && buf[len - 1] == ';') buf[--len] = 0;
+  if (len < n && r->w.latch >= 0) {
+    char it[160];
+    insn_text(g_st.prog[r->t][r->w.latch], it, sizeof it);
+    len += (size_t)snprintf(buf + len, n - len, "; latch set by line %u \"%s\"", src_line(r->t, (uint32_t)r->w.latch), it);
+  }
+  if (len < n) snprintf(buf + len, n - len, "; holding line %u", src_line(r->t, r->w.at));
+}
