@@ -14,7 +14,7 @@ CC := cc
 endif
 WARN := -std=c11 -Wall -Wextra -Werror -Wshadow -Wswitch-enum -Wcast-qual \
         -Wstrict-prototypes -Wundef -Wvla -Wno-missing-field-initializers
-CPPFLAGS := -Imodel -Iconformance -D_POSIX_C_SOURCE=200809L
+CPPFLAGS := -Imodel -Iconformance -Icommon -D_POSIX_C_SOURCE=200809L
 REL_CFLAGS := $(WARN) -O2 -g
 ASAN_CFLAGS := $(WARN) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                -fno-sanitize-recover=all
@@ -27,7 +27,7 @@ TOOL_SRC  := tools/ttasm.c
 # the runner and the implementation-under-test layer (conformance/ttdut.h)
 DUT_SRC := conformance/dut_check.c conformance/dut_model.c conformance/dut_proc.c conformance/dut_proto.c \
            conformance/vec_json.c
-DUT_HDR := $(wildcard conformance/*.h)
+DUT_HDR := $(wildcard conformance/*.h) common/files.h
 RUNNER_SRC := conformance/runner.c $(DUT_SRC)
 VEC ?= conformance
 
@@ -54,7 +54,7 @@ build/$(1)/ttconf: $$(RUNNER_SRC) build/$(1)/libtt.a $$(MODEL_HDR) $$(DUT_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$(RUNNER_SRC) build/$(1)/libtt.a $(3) -ldl -o $$@
 build/$(1)/ttdut-serve: conformance/dut_serve.c $$(DUT_SRC) build/$(1)/libtt.a $$(MODEL_HDR) $$(DUT_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) conformance/dut_serve.c $$(DUT_SRC) build/$(1)/libtt.a $(3) -ldl -o $$@
-build/$(1)/ttrun: $$(wildcard tools/ttrun*.c) tools/ttrun.h build/$(1)/libtt.a $$(MODEL_HDR)
+build/$(1)/ttrun: $$(wildcard tools/ttrun*.c) tools/ttrun.h common/files.h build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$(wildcard tools/ttrun*.c) build/$(1)/libtt.a $(3) -o $$@
 build/$(1)/jsoncheck: tests/jsoncheck.c | build/$(1)/tests
 	$$(CC) $(2) $$< $(3) -o $$@
@@ -267,7 +267,7 @@ FUZZ_OUT ?= fuzz/out
 FUZZ_TARGETS_ALL := func_invariants reset_equivalence cycle_vs_func ambiguity_diff spec_diff decode_roundtrip text_parsers
 FUZZ_TARGETS ?= $(FUZZ_TARGETS_ALL)
 FUZZ_PROG := func_invariants reset_equivalence cycle_vs_func ambiguity_diff spec_diff
-FUZZ_HDR := fuzz/fz.h fuzz/fz_records.h fuzz/amb_diff.h fuzz/spec_ref.h $(MODEL_HDR)
+FUZZ_HDR := common/files.h fuzz/fz.h fuzz/fz_records.h fuzz/amb_diff.h fuzz/spec_ref.h $(MODEL_HDR)
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CF := $(WARN) -g
 

@@ -3,34 +3,25 @@
  * object with --dut, a process speaking the line protocol with --dut-cmd) in func and/or
  * cycle mode and reports one line per vector and mode.
  * Output is deterministic (directories are walked in byte-wise sorted order). */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "files.h"
 #include "vec.h"
 #include "dut_check.h"
 #include "dut_model.h"
 #include "dut_proc.h"
 #include "vec_json.h"
 
-#define PATH_CAP 4096
-#define MAX_DEPTH 32
 #define FILE_CAP (4u << 20)          /* largest .vec file read */
-#define NAME_POOL (1u << 20)         /* bytes of directory entry names held during a walk */
-#define ENT_CAP 65536                /* directory entries held during a walk */
 
 static tt_state g_st, g_initial;     /* ~2.6 MiB each: never on the stack */
 static tt_vec g_vec;
 static tt_vec_result g_res;
 static tt_vec_error g_err;
 static char g_text[FILE_CAP + 1];
-static char g_path[PATH_CAP];
-static char g_names[NAME_POOL];
-static size_t g_names_used;
-static char *g_ents[ENT_CAP];
-static size_t g_nents;
 
 static unsigned g_modes = TT_VEC_MODE_BOTH, g_quiet, g_list;
 static unsigned g_mode_explicit;     /* --mode func / --mode cycle: that mode must run */
@@ -111,25 +102,10 @@ static void print_checks(const char *path, unsigned status) {
 }
 
 static int read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  size_t n;
-  if (!f) {
-    printf("%s: cannot open: %s\n", path, strerror(errno));
-    return -1;
-  }
-  n = fread(g_text, 1, FILE_CAP + 1, f);
-  if (ferror(f)) {
-    printf("%s: cannot read: %s\n", path, strerror(errno));
-    fclose(f);
-    return -1;
-  }
-  fclose(f);
-  if (n > FILE_CAP) {
-    printf("%s: file larger than %u bytes\n", path, FILE_CAP);
-    return -1;
-  }
-  *len = n;
-  return 0;
+  files_err e;
+  if (files_read_into(path, g_text, FILE_CAP, len, &e) == 0) return 0;
+  printf("%s: %s\n", path, e.msg);
+  return -1;
 }
 
 static void run_file(const char *path) {
@@ -201,81 +177,26 @@ static void run_file(const char *path) {
   }
 }
 
-static int has_vec_suffix(const char *name) {
-  size_t n = strlen(name);
-  return n > 4 && strcmp(name + n - 4, ".vec") == 0;
+/* A .vec file below a directory walked (tt_vec_suite_walk: selftest directories and links to
+ * directories skipped) */
+static void walk_file(void *ctx, const char *path, int err) {
+  (void)ctx;
+  if (!err) { run_file(path); return; }
+  printf("%s: cannot open: %s\n", path, strerror(err));
+  n_fail++;
 }
 
-static int cmp_names(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Walk the directory whose path is g_path[0..plen). */
-static void walk(size_t plen, unsigned depth) {
-  DIR *d;
-  struct dirent *de;
-  size_t names0 = g_names_used, ents0 = g_nents;
-  if (depth > MAX_DEPTH) {
-    printf("%s: directory nesting deeper than %u, not searched\n", g_path, MAX_DEPTH);
-    n_fail++;
-    return;
-  }
-  d = opendir(g_path);
-  if (!d) {
-    printf("%s: cannot open directory: %s\n", g_path, strerror(errno));
-    n_fail++;
-    return;
-  }
-  while ((de = readdir(d)) != NULL) {
-    size_t n = strlen(de->d_name);
-    if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0) continue;
-    if (g_nents >= ENT_CAP || g_names_used + n + 1 > NAME_POOL) {
-      printf("%s: too many directory entries (limit %u entries, %u bytes of names)\n", g_path,
-             ENT_CAP, NAME_POOL);
-      n_fail++;
-      break;
-    }
-    memcpy(g_names + g_names_used, de->d_name, n + 1);
-    g_ents[g_nents++] = g_names + g_names_used;
-    g_names_used += n + 1;
-  }
-  closedir(d);
-  qsort(g_ents + ents0, g_nents - ents0, sizeof g_ents[0], cmp_names);
-  for (size_t i = ents0; i < g_nents; i++) {
-    const char *name = g_ents[i];
-    size_t n = strlen(name);
-    struct stat sb;
-    if (plen + 1 + n + 1 > PATH_CAP) {
-      g_path[plen] = 0;
-      printf("%s/%s: path longer than %u bytes\n", g_path, name, PATH_CAP - 1);
-      n_fail++;
-      continue;
-    }
-    g_path[plen] = '/';
-    memcpy(g_path + plen + 1, name, n + 1);
-    int is_link = lstat(g_path, &sb) == 0 && S_ISLNK(sb.st_mode);
-    if (stat(g_path, &sb) != 0) {
-      if (has_vec_suffix(name)) {
-        printf("%s: cannot open: %s\n", g_path, strerror(errno));
-        n_fail++;
-      }
-    } else if (S_ISDIR(sb.st_mode)) {
-      /* symbolic links to directories are not followed (no cycles, no duplicates) */
-      if (!is_link && strcmp(name, "selftest") != 0) walk(plen + 1 + n, depth + 1);
-    } else if (S_ISREG(sb.st_mode) && has_vec_suffix(name)) {
-      run_file(g_path);
-    }
-    g_path[plen] = 0;
-  }
-  g_names_used = names0;
-  g_nents = ents0;
+static void walk_fail(void *ctx, const char *path, const char *name, const char *msg) {
+  (void)ctx;
+  if (name) printf("%s/%s: %s\n", path, name, msg);
+  else printf("%s: %s\n", path, msg);
+  n_fail++;
 }
 
 static unsigned long n_empty_paths;  /* PATH arguments that held no .vec file */
 
 static void run_path(const char *arg) {
   struct stat sb;
-  size_t n = strlen(arg);
   unsigned long files0 = n_files;
   if (stat(arg, &sb) != 0) {
     printf("%s: cannot open: %s\n", arg, strerror(errno));
@@ -286,14 +207,7 @@ static void run_path(const char *arg) {
     run_file(arg);
     return;
   }
-  if (n + 1 > PATH_CAP) {
-    printf("%s: path too long\n", arg);
-    n_fail++;
-    return;
-  }
-  memcpy(g_path, arg, n + 1);
-  while (n > 1 && g_path[n - 1] == '/') g_path[--n] = 0;
-  walk(n, 0);
+  tt_vec_suite_walk(arg, walk_file, walk_fail, NULL);
   if (n_files == files0) {
     fprintf(stderr, "ttconf: %s: no .vec file found (directories named selftest are searched "
                     "only when named)\n", arg);

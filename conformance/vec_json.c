@@ -1,13 +1,13 @@
 /* vec_json.c — the conformance suite as JSON (schema: conformance/json-schema.md): one
  * document per parsed vector, and `--export-json OUTDIR PATH...`, which walks .vec files the
  * way ttconf does and writes OUTDIR/<path>.json plus OUTDIR/index.json. */
-#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include "files.h"
 #include "vec_json.h"
 
 #define LOC_TEXT_MAX 64
@@ -377,27 +377,10 @@ static int make_parents(char *path) {
 }
 
 static int read_vec(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  size_t n;
-  if (!f) {
-    fail_errno(path, "cannot open", NULL);
-    return -1;
-  }
-  n = fread(g_text, 1, FILE_CAP + 1, f);
-  if (ferror(f)) {
-    fail_errno(path, "cannot read", NULL);
-    fclose(f);
-    return -1;
-  }
-  fclose(f);
-  if (n > FILE_CAP) {
-    char msg[64];
-    snprintf(msg, sizeof msg, "file larger than %u bytes", FILE_CAP);
-    fail_at(path, 0, 0, msg);
-    return -1;
-  }
-  *len = n;
-  return 0;
+  files_err e;
+  if (files_read_into(path, g_text, FILE_CAP, len, &e) == 0) return 0;
+  fail_at(path, 0, 0, e.msg);
+  return -1;
 }
 
 static void export_file(const char *path) {
@@ -464,69 +447,47 @@ static int has_vec_suffix(const char *name) {
   return n > 4 && strcmp(name + n - 4, ".vec") == 0;
 }
 
-static int cmp_names(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
+typedef struct suite_walk {
+  void (*file)(void *ctx, const char *path, int err);
+  void *ctx;
+} suite_walk;
+
+static int suite_visit(void *ctx, const files_entry *e) {
+  const suite_walk *s = ctx;
+  if (e->err) {
+    if (has_vec_suffix(e->name)) s->file(s->ctx, e->path, e->err);
+    return 0;
+  }
+  if (e->is_dir) return !e->is_link && strcmp(e->name, "selftest") != 0;
+  if (e->is_reg && has_vec_suffix(e->name)) s->file(s->ctx, e->path, 0);
+  return 0;
 }
 
-/* Walk the directory path[0..plen) as ttconf does: entries in byte-wise sorted order,
- * directories named selftest and symbolic links to directories skipped. */
-static void walk(char *path, size_t plen, unsigned depth) {
-  DIR *d;
-  struct dirent *de;
-  char **ents = NULL;
-  size_t nents = 0, cap = 0;
-  if (depth > MAX_DEPTH) {
-    char m[64];
-    snprintf(m, sizeof m, "directory nesting deeper than %u, not searched", MAX_DEPTH);
-    fail_at(path, 0, 0, m);
-    return;
-  }
-  d = opendir(path);
-  if (!d) {
-    fail_errno(path, "cannot open directory", NULL);
-    return;
-  }
-  while ((de = readdir(d)) != NULL) {
-    if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0) continue;
-    if (nents == cap) ents = xgrow(ents, &cap, sizeof *ents);
-    ents[nents++] = xstrdup(de->d_name);
-  }
-  closedir(d);
-  if (nents) qsort(ents, nents, sizeof ents[0], cmp_names);
-  for (size_t i = 0; i < nents; i++) {
-    const char *name = ents[i];
-    size_t n = strlen(name);
-    struct stat sb;
-    if (plen + 1 + n + 1 > PATH_CAP) {
-      char m[PATH_CAP + 64];
-      path[plen] = 0;
-      snprintf(m, sizeof m, "%s: path longer than %u bytes", name, PATH_CAP - 1);
-      fail_at(path, 0, 0, m);
-      continue;
-    }
-    path[plen] = '/';
-    memcpy(path + plen + 1, name, n + 1);
-    int is_link = lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode);
-    if (stat(path, &sb) != 0) {
-      if (has_vec_suffix(name)) {
-        g_nfiles++;
-        fail_errno(path, "cannot open", NULL);
-      }
-    } else if (S_ISDIR(sb.st_mode)) {
-      if (!is_link && strcmp(name, "selftest") != 0) walk(path, plen + 1 + n, depth + 1);
-    } else if (S_ISREG(sb.st_mode) && has_vec_suffix(name)) {
-      export_file(path);
-    }
-    path[plen] = 0;
-  }
-  for (size_t i = 0; i < nents; i++) free(ents[i]);
-  free(ents);
+void tt_vec_suite_walk(const char *dir, void (*file)(void *ctx, const char *path, int err),
+                       void (*fail)(void *ctx, const char *path, const char *name, const char *msg),
+                       void *ctx) {
+  suite_walk s = {file, ctx};
+  files_walker w = {suite_visit, fail, &s, MAX_DEPTH};
+  files_walk(&w, dir);
+}
+
+static void walk_file(void *ctx, const char *path, int err) {
+  (void)ctx;
+  if (!err) { export_file(path); return; }
+  g_nfiles++;
+  errno = err;
+  fail_errno(path, "cannot open", NULL);
+}
+
+static void walk_fail(void *ctx, const char *path, const char *name, const char *msg) {
+  char m[FILES_PATH_CAP + 160];
+  (void)ctx;
+  snprintf(m, sizeof m, "%s%s%s", name ? name : "", name ? ": " : "", msg);
+  fail_at(path, 0, 0, m);
 }
 
 static void export_path(const char *arg) {
-  static char path[PATH_CAP];
   struct stat sb;
-  size_t n = strlen(arg);
   unsigned long files0 = g_nfiles;
   if (stat(arg, &sb) != 0) {
     fail_errno(arg, "cannot open", NULL);
@@ -536,13 +497,7 @@ static void export_path(const char *arg) {
     export_file(arg);
     return;
   }
-  if (n + 1 > PATH_CAP) {
-    fail_at(arg, 0, 0, "path too long");
-    return;
-  }
-  memcpy(path, arg, n + 1);
-  while (n > 1 && path[n - 1] == '/') path[--n] = 0;
-  walk(path, n, 0);
+  tt_vec_suite_walk(arg, walk_file, walk_fail, NULL);
   if (g_nfiles == files0) {
     fprintf(stderr, "%s: %s: no .vec file found (directories named selftest are searched only "
                     "when named)\n", g_prog, arg);

@@ -35,4 +35,13 @@ int tt_vec_to_json(const tt_vec *v, const char *source_path, FILE *out);
  * line; 3 a PATH held no .vec file (1 wins over 3). */
 int vecjson_main(int argc, char **argv);
 
+/* A suite directory walked the way ttconf walks it (and --export-json): every .vec file below
+ * dir in byte-wise sorted order, directories named selftest and symbolic links to directories
+ * skipped, at most 32 levels deep (common/files.h does the walking). file gets each .vec file
+ * (err: the errno of a stat that failed, else 0); fail gets what the walk met (name: an entry
+ * of path, or NULL). */
+void tt_vec_suite_walk(const char *dir, void (*file)(void *ctx, const char *path, int err),
+                       void (*fail)(void *ctx, const char *path, const char *name, const char *msg),
+                       void *ctx);
+
 #endif

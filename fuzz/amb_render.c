@@ -2,12 +2,12 @@
  * output is what is published), run it under both readings, and write (or, with --check,
  * compare) the pinned-reading vectors, the pages (fuzz/amb_page.c) and their index, removing
  * stale AMB-* files. */
-#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "amb_tool.h"
+#include "files.h"
 #include "vec.h"
 
 /* ---- reading reproducers ---------------------------------------------------------------------- */
@@ -272,27 +272,29 @@ static int flush_outputs(int check) {
   return bad;
 }
 
+typedef struct stale_ctx {
+  int check, bad;
+} stale_ctx;
+
+static int stale_visit(void *ctx, const files_entry *e) {
+  stale_ctx *c = ctx;
+  if (strncmp(e->name, "AMB-", 4) != 0) return 0;  /* the directory itself only */
+  int known = 0;
+  for (size_t j = 0; j < g_nout && !known; j++) known = strcmp(e->path, g_out[j].path) == 0;
+  if (known) return 0;
+  if (c->check) { fprintf(stderr, "ambtool: %s is not generated any more\n", e->path); c->bad = 1; }
+  else remove(e->path);
+  return 0;
+}
+
 /* Nothing stale: every AMB-* file in the two directories is one this run generates (with
  * check, one that is not is a problem; without, it is removed). */
 static int remove_stale(int check, const char *pages, const char *vecdir) {
-  int bad = 0;
-  const char *dirs[2] = {pages, vecdir};
-  for (unsigned di = 0; di < 2; di++) {
-    DIR *dd = opendir(dirs[di]);
-    struct dirent *de;
-    while (dd && (de = readdir(dd))) {
-      if (strncmp(de->d_name, "AMB-", 4) != 0) continue;
-      char path[4096];
-      snprintf(path, sizeof path, "%s/%s", dirs[di], de->d_name);
-      int known = 0;
-      for (size_t j = 0; j < g_nout && !known; j++) known = strcmp(path, g_out[j].path) == 0;
-      if (known) continue;
-      if (check) { fprintf(stderr, "ambtool: %s is not generated any more\n", path); bad = 1; }
-      else remove(path);
-    }
-    if (dd) closedir(dd);
-  }
-  return bad;
+  stale_ctx c = {check, 0};
+  files_walker w = {stale_visit, NULL, &c, 0};
+  files_walk(&w, pages);
+  files_walk(&w, vecdir);
+  return c.bad;
 }
 
 int amb_render(int check, const char *repro_dir, const char *pages, const char *vecdir) {

@@ -50,9 +50,10 @@ if [ ! -f "$dir/libtt.a" ] || [ "$(cat "$dir/flags" 2>/dev/null)" != "$stamp" ];
   ar rcs "$dir/libtt.a.tmp" "$dir"/obj/*.o && mv "$dir/libtt.a.tmp" "$dir/libtt.a"
   echo "$stamp" >"$dir/flags"
 fi
-# the bench program itself, from the working tree (with its record reader, fz_records.h), next
+# the bench program itself, from the working tree (with its record reader, fz_records.h, and
+# the file reader it uses, common/files.h), next
 # to BASE's fz.h (its "fz.h" resolves there)
-cp fuzz/model_speed.c fuzz/fz_records.h "$dir/src/fuzz/"
+cp fuzz/model_speed.c fuzz/fz_records.h common/files.h "$dir/src/fuzz/"
 $CC -I"$dir/src/model" -I"$dir/src/fuzz" -D_POSIX_C_SOURCE=200809L $CFLAGS "$dir/src/fuzz/model_speed.c" \
   "$dir/fz_input.o" "$dir/libtt.a" -o "$dir/model_speed"
 OLD=$dir/model_speed

@@ -2,7 +2,6 @@
  * the ambiguity tool (ambtool.c). Paths collected from files and directories (recursively,
  * sorted, skipping dot files and READMEs), whole files read, the `.vec` text kinds, reproducer
  * header lines, and an input read as a program. Not linked into the engine builds. */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,8 +25,18 @@ void fz_paths_free(fz_paths *l) {
   l->n = l->cap = 0;
 }
 
-static int cmp_str(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
+typedef struct collect_ctx {
+  fz_paths *l;
+  int (*keep)(const char *path, int is_dir);
+} collect_ctx;
+
+static int collect_visit(void *ctx, const files_entry *e) {
+  collect_ctx *c = ctx;
+  if (e->name[0] == '.' || strncmp(e->name, "README", 6) == 0) return 0;
+  if (e->err) { fprintf(stderr, "cannot stat %s\n", e->path); exit(2); }
+  if (c->keep && !c->keep(e->path, e->is_dir)) return 0;
+  if (!e->is_dir) fz_paths_add(c->l, e->path);
+  return 1;
 }
 
 void fz_paths_collect(fz_paths *l, const char *p, int (*keep)(const char *path, int is_dir)) {
@@ -36,20 +45,9 @@ void fz_paths_collect(fz_paths *l, const char *p, int (*keep)(const char *path, 
   int dir = S_ISDIR(sb.st_mode);
   if (keep && !keep(p, dir)) return;
   if (!dir) { fz_paths_add(l, p); return; }
-  DIR *d = opendir(p);
-  if (!d) return;
-  struct dirent *e;
-  fz_paths sub = {0};
-  while ((e = readdir(d))) {
-    if (e->d_name[0] == '.' || strncmp(e->d_name, "README", 6) == 0) continue;
-    char buf[4096];
-    snprintf(buf, sizeof buf, "%s/%s", p, e->d_name);
-    fz_paths_add(&sub, buf);
-  }
-  closedir(d);
-  qsort(sub.path, sub.n, sizeof *sub.path, cmp_str);
-  for (size_t i = 0; i < sub.n; i++) fz_paths_collect(l, sub.path[i], keep);
-  fz_paths_free(&sub);
+  collect_ctx c = {l, keep};
+  files_walker w = {collect_visit, NULL, &c, 64};
+  files_walk(&w, p);
 }
 
 uint8_t *fz_read_file(const char *p, size_t *n) { return fz_slurp(p, n); }

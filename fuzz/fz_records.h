@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include "files.h"
 
 /* Bookkeeping, not the target's behaviour: no coverage counters (clang honours the attribute;
  * feature_count counts every counter an execution hits, and calls these between executions). */
@@ -18,28 +20,9 @@
 #endif
 
 /* The whole file, NUL-terminated (one byte past *n), from malloc; NULL when it cannot be
- * opened or memory runs out. Reads until EOF, so pipes work too. */
+ * opened or memory runs out. Reads until EOF, so pipes work too (common/files.h). */
 FZ_REC_NOCOV static inline uint8_t *fz_slurp(const char *path, size_t *n) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  size_t cap = 1 << 16, len = 0;
-  uint8_t *b = malloc(cap + 1);
-  while (b) {  /* bounded by the file's length */
-    if (len == cap) {
-      uint8_t *nb = realloc(b, 2 * cap + 1);
-      if (!nb) { free(b); b = NULL; break; }
-      b = nb;
-      cap *= 2;
-    }
-    size_t r = fread(b + len, 1, cap - len, f);
-    if (!r) break;
-    len += r;
-  }
-  fclose(f);
-  if (!b) return NULL;
-  b[len] = 0;
-  *n = len;
-  return b;
+  return (uint8_t *)files_read(path, 0, n, NULL);
 }
 
 /* The record at *pos of d[0..n): sets *rec and *len and moves *pos past it; 0 at the end of
@@ -88,18 +71,20 @@ FZ_REC_NOCOV static inline uint32_t fz_kernel_words(const char *dir, unsigned th
                                                     uint32_t *w, uint32_t *n) {
   uint32_t total = 0;
   for (unsigned t = 0; t < threads; t++) {
-    char path[1024], line[1024];
+    char path[1024];
+    size_t len = 0;
     n[t] = 0;
     snprintf(path, sizeof path, "%s/trisc%u.txt", dir, t);
-    FILE *f = fopen(path, "r");
-    if (!f) continue;
-    while (fgets(line, sizeof line, f) && n[t] < cap) {
-      char *end;
-      if (line[0] == '#') continue;
-      unsigned long v = strtoul(line, &end, 16);
+    char *text = files_read(path, 0, &len, NULL);
+    if (!text) continue;
+    for (char *line = text; line < text + len && n[t] < cap;) {
+      char *nl = memchr(line, '\n', (size_t)(text + len - line)), *end = line;
+      if (nl) *nl = 0;
+      unsigned long v = line[0] == '#' ? 0 : strtoul(line, &end, 16);
       if (end != line) w[(size_t)t * cap + n[t]++] = (uint32_t)v;
+      line = nl ? nl + 1 : text + len;
     }
-    fclose(f);
+    free(text);
     total += n[t];
   }
   return total;

@@ -13,11 +13,11 @@
  *                           or its words (KIND words: decode_roundtrip); KIND text, and any
  *                           file that is not .vec text: as is (fuzz/oss-fuzz/build.sh:
  *                           reproducers into the seed zips) */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "files.h"
 #include "fz.h"
 
 static void dict_word(uint32_t w, const char *name, const char *suffix) {
@@ -105,10 +105,12 @@ static void put(const char *target, const void *d, size_t n) {
 static void seed_file(const char *path) {
   static uint8_t text[1 << 20], bin[FZ_MAX_INPUT];
   static fz_prog p;
-  FILE *f = fopen(path, "rb");
-  if (!f) return;
-  size_t n = fread(text, 1, sizeof text, f);
-  fclose(f);
+  size_t n = 0;
+  files_err e;
+  if (files_read_into(path, (char *)text, sizeof text - 1, &n, &e) != 0) {
+    fprintf(stderr, "gen: %s: %s\n", path, e.msg);
+    return;
+  }
   nseeds++;
   put("text_parsers", text, n);
   if (fz_prog_from_vec((const char *)text, n, &p) != 0) return;  /* malformed: text only */
@@ -122,38 +124,39 @@ static void seed_file(const char *path) {
   if (k) put("decode_roundtrip", bin, k);
 }
 
-static void walk(const char *path) {
-  struct stat sb;
-  if (stat(path, &sb) != 0) return;
-  if (!S_ISDIR(sb.st_mode)) {
-    size_t len = strlen(path);
-    if (len > 4 && strcmp(path + len - 4, ".vec") == 0) seed_file(path);
-    return;
-  }
-  DIR *d = opendir(path);
-  if (!d) return;
-  struct dirent *e;
-  while ((e = readdir(d))) {
-    if (e->d_name[0] == '.') continue;
-    char sub[4096];
-    snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
-    walk(sub);
-  }
-  closedir(d);
-}
-
 static int ends(const char *s, const char *suf) {
   size_t a = strlen(s), b = strlen(suf);
   return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
+static int seed_visit(void *ctx, const files_entry *e) {
+  (void)ctx;
+  if (e->name[0] == '.') return 0;
+  if (!e->is_dir && ends(e->name, ".vec")) seed_file(e->path);
+  return 1;
+}
+
+/* path, or every .vec file below it (in sorted order) */
+static void walk(const char *path) {
+  struct stat sb;
+  if (stat(path, &sb) != 0) return;
+  if (!S_ISDIR(sb.st_mode)) {
+    if (ends(path, ".vec")) seed_file(path);
+    return;
+  }
+  files_walker w = {seed_visit, NULL, NULL, 64};
+  files_walk(&w, path);
+}
+
 static int input(const char *kind, const char *path) {
   static uint8_t text[1 << 20], bin[FZ_MAX_INPUT];
   static fz_prog p;
-  FILE *f = fopen(path, "rb");
-  if (!f) { perror(path); return 2; }
-  size_t n = fread(text, 1, sizeof text, f);
-  fclose(f);
+  size_t n = 0;
+  files_err e;
+  if (files_read_into(path, (char *)text, sizeof text - 1, &n, &e) != 0) {
+    fprintf(stderr, "%s: %s\n", path, e.msg);
+    return 2;
+  }
   int prog = strcmp(kind, "program") == 0, words = strcmp(kind, "words") == 0;
   if (!prog && !words && strcmp(kind, "text") != 0) {
     fprintf(stderr, "gen input: KIND must be program, words or text, not %s\n", kind);

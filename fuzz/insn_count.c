@@ -28,7 +28,6 @@
  * collected passes; Y is tt_cycle_count summed, 0 in functional mode), and with --time S the
  * wall-clock figure of the same passes run natively: "insn_count: wall ns/instr F ns/cycle C". */
 #define _POSIX_C_SOURCE 200809L
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,10 +89,6 @@ static int load_kernel(const char *dir) {
   return 0;
 }
 
-static int cmp_str(const void *a, const void *b) {
-  return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 static void add_input(const uint8_t *data, size_t n) {
   static fz_prog fp;
   fz_prog_decode(data, n, &fp);
@@ -117,34 +112,27 @@ static int load_bench_file(const char *path) {
   return nprogs ? 0 : -1;
 }
 
+static int add_file(void *ctx, const files_entry *e) {
+  (void)ctx;
+  if (e->name[0] == '.' || e->is_dir) return 0;  /* this directory only */
+  size_t n = 0;
+  uint8_t *data = fz_slurp(e->path, &n);
+  if (data) {
+    add_input(data, n);
+    free(data);
+  }
+  return 0;
+}
+
+static void walk_fail(void *ctx, const char *path, const char *name, const char *msg) {
+  (void)ctx; (void)name;
+  fprintf(stderr, "%s: %s\n", path, msg);
+}
+
+/* every file of dir, in a fixed order (sorted), whatever the directory's */
 static int load_inputs(const char *dir) {
-  DIR *d = opendir(dir);
-  if (!d) {
-    perror(dir);
-    return -1;
-  }
-  char **names = NULL;
-  size_t nn = 0, capn = 0;
-  struct dirent *e;
-  while ((e = readdir(d)) != NULL) {
-    if (e->d_name[0] == '.') continue;
-    names = grow(names, &capn, nn + 1, sizeof *names);
-    names[nn] = malloc(strlen(dir) + strlen(e->d_name) + 2);
-    if (!names[nn]) exit(2);
-    sprintf(names[nn++], "%s/%s", dir, e->d_name);
-  }
-  closedir(d);
-  qsort(names, nn, sizeof *names, cmp_str);  /* a fixed order, whatever the directory's */
-  for (size_t i = 0; i < nn; i++) {
-    size_t n = 0;
-    uint8_t *data = fz_slurp(names[i], &n);
-    if (data) {
-      add_input(data, n);
-      free(data);
-    }
-    free(names[i]);
-  }
-  free(names);
+  files_walker w = {add_file, walk_fail, NULL, 0};
+  files_walk(&w, dir);
   return nprogs ? 0 : -1;
 }
 

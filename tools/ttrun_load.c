@@ -7,37 +7,17 @@
 #include <string.h>
 #include <strings.h>
 
+#include "files.h"
 #include "listing.h"
 #include "ttrun.h"
 
 static tt_listing g_lst;
 
 static char *read_all(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) { fprintf(stderr, "%s:1:1: cannot open: %s\n", path, strerror(errno)); return NULL; }
-  size_t cap = 1 << 16, n = 0;
-  char *buf = xcalloc(cap + 1, 1);
-  for (;;) {
-    if (n == cap) {
-      if (cap >= FILE_CAP) {
-        fprintf(stderr, "%s:1:1: file larger than %u bytes\n", path, FILE_CAP);
-        fclose(f); free(buf); return NULL;
-      }
-      cap *= 2;
-      buf = xrealloc(buf, cap + 1);
-    }
-    size_t k = fread(buf + n, 1, cap - n, f);
-    n += k;
-    if (k == 0) break;
-  }
-  if (ferror(f)) {
-    fprintf(stderr, "%s:1:1: cannot read: %s\n", path, strerror(errno));
-    fclose(f); free(buf); return NULL;
-  }
-  fclose(f);
-  buf[n] = 0;
-  *len = n;
-  return buf;
+  files_err e;
+  char *text = files_read(path, FILE_CAP, len, &e);
+  if (!text) fprintf(stderr, "%s:1:1: %s\n", path, e.msg);
+  return text;
 }
 
 static int stream_kind_word(const char *p, size_t n) {
