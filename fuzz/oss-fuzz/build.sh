@@ -33,7 +33,7 @@ CXXFLAGS=${CXXFLAGS-$CFLAGS}
 cd "$ROOT"
 W=${WORK:-/tmp}/$NAME-build
 rm -rf "$W" && mkdir -p "$W/model" "$W/fuzz" "$W/host" "$W/seeds" "$OUT"
-STD="-std=c11 -Imodel -Ifuzz -D_POSIX_C_SOURCE=200809L"
+STD="-std=c11 -Imodel -Icommon -Ifuzz -D_POSIX_C_SOURCE=200809L"
 # the targets: every fuzz/*.c that expands FZ_ENTRY_POINTS; its fz_target says the input kind.
 # dut_diff is left out: it compares the model with an implementation under test loaded at run
 # time (TTDUT=...), which a hosted campaign does not have; alone it compares the model with itself.

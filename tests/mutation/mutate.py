@@ -62,7 +62,7 @@ WARN = ("-std=c11 -Wall -Wextra -Werror -Wshadow -Wswitch-enum -Wcast-qual "
 # client and the JSON export (the Makefile's DUT_SRC; dut_serve.c has a main of its own)
 RUNNER_EXTRA = sorted(f for f in glob.glob("conformance/dut_*.c") if not f.endswith("dut_serve.c")) + \
                ["conformance/vec_json.c"]
-CPP = ["-Imodel", "-Iconformance", "-D_POSIX_C_SOURCE=200809L"]
+CPP = ["-Imodel", "-Iconformance", "-Icommon", "-D_POSIX_C_SOURCE=200809L"]
 CC = os.environ.get("CC", "cc")
 TIMEOUT = 60          # seconds per test run (a mutant that loops is killed by the time-out)
 SKIP_UNITS = {"test_isa_exhaustive"}
