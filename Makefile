@@ -112,6 +112,7 @@ conformance: build/asan/ttconf
 test: test-tools
 	@$(MAKE) --no-print-directory audit unit conformance-test dut-test json-roundtrip-test ttrun-test replay triage-test amb-test
 	@bash tests/layering.sh && bash tests/layering.sh --self-test
+	@bash tests/funclen.sh && bash tests/funclen.sh --self-test
 	@echo "make test: all stages passed"
 
 # clang with libFuzzer (replay and fuzz-fire builds): installed as root, else the one command

@@ -262,48 +262,40 @@ static int print_ambiguities(void) {
   return 0;
 }
 
-int main(int argc, char **argv) {
-  int npaths = 0, opts_done = 0;
-  for (int i = 1; i < argc; i++)   /* the suite as JSON (conformance/json-schema.md) */
-    if (strcmp(argv[i], "--export-json") == 0) return vecjson_main(argc, argv);
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (opts_done || a[0] != '-' || a[1] == 0) { npaths++; continue; }
-    if (strcmp(a, "--") == 0) { opts_done = 1; continue; }
-    if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) { g_quiet = 1; continue; }
-    if (strcmp(a, "--list") == 0) { g_list = 1; continue; }
-    if (strcmp(a, "--ambiguities") == 0) return print_ambiguities();
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) { usage(stdout); return 0; }
-    if (strcmp(a, "--direct") == 0) { g_direct = 1; continue; }
-    if (strcmp(a, "--brief-nc") == 0) { g_verbose_nc = 0; continue; }
-    if (strcmp(a, "--dut") == 0 || strcmp(a, "--dut-cmd") == 0 || strcmp(a, "--dut-args") == 0) {
-      if (i + 1 >= argc) {
-        fprintf(stderr, "ttconf: %s needs a value\n", a);
-        return EXIT_USAGE;
-      }
-      const char **slot = a[5] == 0 ? &g_dut_so : a[6] == 'c' ? &g_dut_cmd : &g_dut_args;
-      if (*slot) {
-        fprintf(stderr, "ttconf: %s given twice\n", a);
-        return EXIT_USAGE;
-      }
-      *slot = argv[++i];
-      continue;
-    }
-    if (strcmp(a, "--mode") == 0 || strncmp(a, "--mode=", 7) == 0) {
-      const char *m = a[6] == '=' ? a + 7 : (i + 1 < argc ? argv[++i] : "");
-      if (strcmp(m, "func") == 0) g_modes = TT_VEC_MODE_FUNC, g_mode_explicit = 1;
-      else if (strcmp(m, "cycle") == 0) g_modes = TT_VEC_MODE_CYCLE, g_mode_explicit = 1;
-      else if (strcmp(m, "both") == 0) g_modes = TT_VEC_MODE_BOTH, g_mode_explicit = 0;
-      else {
-        fprintf(stderr, "ttconf: --mode must be func, cycle or both\n");
-        return EXIT_USAGE;
-      }
-      continue;
-    }
-    fprintf(stderr, "ttconf: unknown option %s\n", a);
-    usage(stderr);
-    return EXIT_USAGE;
+/* One option at argv[*i] (moving *i past its value): 0 taken, 1 not an option (a PATH), or
+ * -1 - exit status to return at once (-1 - 0 for --help). */
+static int parse_option(int argc, char **argv, int *i, int *opts_done) {
+  const char *a = argv[*i];
+  if (*opts_done || a[0] != '-' || a[1] == 0) return 1;
+  if (strcmp(a, "--") == 0) { *opts_done = 1; return 0; }
+  if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) { g_quiet = 1; return 0; }
+  if (strcmp(a, "--list") == 0) { g_list = 1; return 0; }
+  if (strcmp(a, "--ambiguities") == 0) return -1 - print_ambiguities();
+  if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) { usage(stdout); return -1; }
+  if (strcmp(a, "--direct") == 0) { g_direct = 1; return 0; }
+  if (strcmp(a, "--brief-nc") == 0) { g_verbose_nc = 0; return 0; }
+  if (strcmp(a, "--dut") == 0 || strcmp(a, "--dut-cmd") == 0 || strcmp(a, "--dut-args") == 0) {
+    if (*i + 1 >= argc) { fprintf(stderr, "ttconf: %s needs a value\n", a); return -1 - EXIT_USAGE; }
+    const char **slot = a[5] == 0 ? &g_dut_so : a[6] == 'c' ? &g_dut_cmd : &g_dut_args;
+    if (*slot) { fprintf(stderr, "ttconf: %s given twice\n", a); return -1 - EXIT_USAGE; }
+    *slot = argv[++*i];
+    return 0;
   }
+  if (strcmp(a, "--mode") == 0 || strncmp(a, "--mode=", 7) == 0) {
+    const char *m = a[6] == '=' ? a + 7 : (*i + 1 < argc ? argv[++*i] : "");
+    if (strcmp(m, "func") == 0) g_modes = TT_VEC_MODE_FUNC, g_mode_explicit = 1;
+    else if (strcmp(m, "cycle") == 0) g_modes = TT_VEC_MODE_CYCLE, g_mode_explicit = 1;
+    else if (strcmp(m, "both") == 0) g_modes = TT_VEC_MODE_BOTH, g_mode_explicit = 0;
+    else { fprintf(stderr, "ttconf: --mode must be func, cycle or both\n"); return -1 - EXIT_USAGE; }
+    return 0;
+  }
+  fprintf(stderr, "ttconf: unknown option %s\n", a);
+  usage(stderr);
+  return -1 - EXIT_USAGE;
+}
+
+/* The options that exclude each other: 0, or the exit status. */
+static int check_options(int npaths) {
   if (npaths == 0) {
     fprintf(stderr, "ttconf: no PATH given\n");
     usage(stderr);
@@ -317,9 +309,12 @@ int main(int argc, char **argv) {
     fprintf(stderr, "ttconf: --direct checks the model itself; it excludes --dut and --dut-cmd\n");
     return EXIT_USAGE;
   }
-  tt_init(&g_st);
-  if (!g_direct && !g_list && open_dut() != 0) return EXIT_FAILED;
-  opts_done = 0;
+  return 0;
+}
+
+/* Every PATH argument, in order (options and their values skipped). */
+static void run_paths(int argc, char **argv) {
+  int opts_done = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!opts_done && a[0] == '-' && a[1] != 0) {
@@ -330,10 +325,10 @@ int main(int argc, char **argv) {
     }
     run_path(a);
   }
-  if (g_list) {
-    printf("%lu vector(s) listed, %lu malformed\n", n_listed, n_fail);
-    return n_fail ? EXIT_FAILED : n_empty_paths ? EXIT_NOTHING_RAN : EXIT_OK;
-  }
+}
+
+/* The summary line and the exit status. */
+static int summary(void) {
   int nothing = n_empty_paths != 0;
   if (!n_fail && n_pass == 0 && n_nc > 0) {
     nothing = 1;
@@ -357,4 +352,25 @@ int main(int argc, char **argv) {
   if (n_nc) printf(", %lu not comparable", n_nc);
   putchar('\n');
   return n_fail ? EXIT_FAILED : nothing ? EXIT_NOTHING_RAN : EXIT_OK;
+}
+
+int main(int argc, char **argv) {
+  int npaths = 0, opts_done = 0;
+  for (int i = 1; i < argc; i++)   /* the suite as JSON (conformance/json-schema.md) */
+    if (strcmp(argv[i], "--export-json") == 0) return vecjson_main(argc, argv);
+  for (int i = 1; i < argc; i++) {
+    int r = parse_option(argc, argv, &i, &opts_done);
+    if (r < 0) return -1 - r;
+    npaths += r;
+  }
+  int bad = check_options(npaths);
+  if (bad) return bad;
+  tt_init(&g_st);
+  if (!g_direct && !g_list && open_dut() != 0) return EXIT_FAILED;
+  run_paths(argc, argv);
+  if (g_list) {
+    printf("%lu vector(s) listed, %lu malformed\n", n_listed, n_fail);
+    return n_fail ? EXIT_FAILED : n_empty_paths ? EXIT_NOTHING_RAN : EXIT_OK;
+  }
+  return summary();
 }

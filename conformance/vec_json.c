@@ -564,29 +564,18 @@ static void export_usage(FILE *f) {
           g_prog);
 }
 
-int vecjson_main(int argc, char **argv) {
-  int opts_done = 0, npaths = 0;
-  const char *slash;
-  if (argc > 0 && argv[0] && argv[0][0]) {
-    slash = strrchr(argv[0], '/');
-    g_prog = slash ? slash + 1 : argv[0];
-  }
-  g_outdir = NULL;
+/* The options: 0, or the exit status (-1 for --help, which exits 0); *npaths counts the PATHs. */
+static int export_options(int argc, char **argv, int *npaths) {
+  int opts_done = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    if (opts_done || a[0] != '-' || a[1] == 0) { npaths++; continue; }
+    if (opts_done || a[0] != '-' || a[1] == 0) { (*npaths)++; continue; }
     if (strcmp(a, "--") == 0) { opts_done = 1; continue; }
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) { export_usage(stdout); return 0; }
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) { export_usage(stdout); return -1; }
     if (strcmp(a, "--export-json") == 0 || strncmp(a, "--export-json=", 14) == 0) {
       const char *d = a[13] == '=' ? a + 14 : (i + 1 < argc ? argv[++i] : "");
-      if (g_outdir) {
-        fprintf(stderr, "%s: --export-json given twice\n", g_prog);
-        return 2;
-      }
-      if (!d[0]) {
-        fprintf(stderr, "%s: --export-json needs an output directory\n", g_prog);
-        return 2;
-      }
+      if (g_outdir) { fprintf(stderr, "%s: --export-json given twice\n", g_prog); return 2; }
+      if (!d[0]) { fprintf(stderr, "%s: --export-json needs an output directory\n", g_prog); return 2; }
       g_outdir = d;
       continue;
     }
@@ -594,43 +583,28 @@ int vecjson_main(int argc, char **argv) {
     export_usage(stderr);
     return 2;
   }
-  if (!g_outdir) {
-    fprintf(stderr, "%s: --export-json OUTDIR is required\n", g_prog);
-    export_usage(stderr);
+  return 0;
+}
+
+/* OUTDIR made (with its parents): 0, or the exit status. */
+static int make_outdir(void) {
+  static char probe[PATH_CAP + 2];
+  struct stat sb;
+  if (strlen(g_outdir) >= PATH_CAP) {
+    fprintf(stderr, "%s: output directory name too long\n", g_prog);
     return 2;
   }
-  if (npaths == 0) {
-    fprintf(stderr, "%s: no PATH given\n", g_prog);
-    export_usage(stderr);
-    return 2;
+  snprintf(probe, sizeof probe, "%s/", g_outdir);
+  if (make_parents(probe) != 0 || stat(g_outdir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+    fprintf(stderr, "%s: cannot create output directory %s: %s\n", g_prog, g_outdir,
+            strerror(errno ? errno : ENOTDIR));
+    return 1;
   }
-  {
-    static char probe[PATH_CAP + 2];
-    struct stat sb;
-    if (strlen(g_outdir) >= PATH_CAP) {
-      fprintf(stderr, "%s: output directory name too long\n", g_prog);
-      return 2;
-    }
-    snprintf(probe, sizeof probe, "%s/", g_outdir);
-    if (make_parents(probe) != 0 || stat(g_outdir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-      fprintf(stderr, "%s: cannot create output directory %s: %s\n", g_prog, g_outdir,
-              strerror(errno ? errno : ENOTDIR));
-      return 1;
-    }
-  }
-  opts_done = 0;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!opts_done && a[0] == '-' && a[1] != 0) {
-      if (strcmp(a, "--") == 0) opts_done = 1;
-      else if (strcmp(a, "--export-json") == 0) i++;
-      continue;
-    }
-    export_path(a);
-  }
-  int index_bad = write_index() != 0;
-  printf("%zu exported, %zu failed\n", g_ndone, g_nfailed);
-  int status = (g_nfailed || index_bad) ? 1 : g_nempty ? 3 : 0;
+  return 0;
+}
+
+/* Everything kept for the index, freed (vecjson_main may run again in the same process). */
+static void export_free(void) {
   for (size_t i = 0; i < g_ndone; i++) {
     free(g_done[i].source);
     free(g_done[i].json);
@@ -646,5 +620,40 @@ int vecjson_main(int argc, char **argv) {
   g_failed = NULL;
   g_ndone = g_capdone = g_nfailed = g_capfailed = 0;
   g_nfiles = g_nempty = 0;
+}
+
+int vecjson_main(int argc, char **argv) {
+  int opts_done = 0, npaths = 0, r;
+  const char *slash;
+  if (argc > 0 && argv[0] && argv[0][0]) {
+    slash = strrchr(argv[0], '/');
+    g_prog = slash ? slash + 1 : argv[0];
+  }
+  g_outdir = NULL;
+  if ((r = export_options(argc, argv, &npaths)) != 0) return r < 0 ? 0 : r;
+  if (!g_outdir) {
+    fprintf(stderr, "%s: --export-json OUTDIR is required\n", g_prog);
+    export_usage(stderr);
+    return 2;
+  }
+  if (npaths == 0) {
+    fprintf(stderr, "%s: no PATH given\n", g_prog);
+    export_usage(stderr);
+    return 2;
+  }
+  if ((r = make_outdir()) != 0) return r;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!opts_done && a[0] == '-' && a[1] != 0) {
+      if (strcmp(a, "--") == 0) opts_done = 1;
+      else if (strcmp(a, "--export-json") == 0) i++;
+      continue;
+    }
+    export_path(a);
+  }
+  int index_bad = write_index() != 0;
+  printf("%zu exported, %zu failed\n", g_ndone, g_nfailed);
+  int status = (g_nfailed || index_bad) ? 1 : g_nempty ? 3 : 0;
+  export_free();
   return status;
 }

@@ -321,6 +321,65 @@ static void diff_cb(void *vctx, const tt_loc *loc, uint32_t a, uint32_t b) {
   if (w > 0) d->len += (size_t)w;
 }
 
+/* Determinism and fast-forward: the program again from reset, as one tt_run, must end as the
+ * stepped run r1 did (out). 1 (f set) when it does not. */
+FZ_BOOKKEEPING static int check_rerun(const fz_prog *p, fz_fail *f, tt_outcome out) {
+  uint64_t c1 = r1.cycles;
+  unsigned h1 = r1.hazards;
+  fz_setup(&st, p);
+  tt_set_mode(&st, TT_MODE_CYCLE);
+  tt_outcome out2 = tt_run(&st, cycle_budget(p));
+  record(&r2, p, out2);
+  if (same_result(&r1, &r2, p)) return 0;
+  /* a third run, stepped like the first: equal to the first means tt_run's fast-forward
+   * went wrong; different means the model is not deterministic */
+  static fz_fail scratch;
+  static run_result first;
+  first = r1;
+  tt_outcome out3;
+  int stepped_again_same = !checked_cycle_run(p, &scratch, &out3);  /* records into r1 */
+  stepped_again_same = stepped_again_same && same_result(&first, &r1, p);
+  r1 = first;
+  fz_failf(f, stepped_again_same ? "fast_forward" : "cycle_determinism",
+           "%s: outcome %u, %llu cycles, %u hazards, then outcome %u, %llu cycles, %u hazards "
+           "(or issue cycles or stall counters differ)",
+           stepped_again_same ? "stepping cycle by cycle, then one tt_run (fast-forward over quiet cycles)"
+                              : "same program after reset",
+           (unsigned)out, (unsigned long long)c1, h1, (unsigned)out2, (unsigned long long)r2.cycles,
+           r2.hazards);
+  return 1;
+}
+
+/* Agreement with functional mode, for a race-free, hazard-free program that completes in cycle
+ * mode (st holds its end, c1 cycles): 1 (f set) when the end states differ. */
+FZ_BOOKKEEPING static int check_agreement(const fz_prog *p, fz_fail *f, uint64_t c1, int waits, int done) {
+  fz_setup(&fst, p);
+  tt_outcome fo = tt_run(&fst, 2u * (uint64_t)fz_total(p) + 16u);  /* always enough (run.c) */
+  if (fo != TT_OUT_DONE && (waits || !done)) {
+    /* neither completes, or completion depends on the interleaving: nothing to compare */
+    n_not_done++;
+    return 0;
+  }
+  n_compared++;
+  /* Every instruction has retired: a wait still latched at the end has no further effect, and
+   * whether it was already forgotten is timing. Compare with both latches cleared. */
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    memset(&st.c.thr[t].latch, 0, sizeof st.c.thr[t].latch);
+    memset(&fst.c.thr[t].latch, 0, sizeof fst.c.thr[t].latch);
+  }
+  static fz_small fheld;  /* an exact compare of the small state, then the rest's hashes */
+  fz_small_take(&fheld, &fst);
+  if (fo == TT_OUT_DONE && fz_small_same(&fheld, &st) && fz_digest_rest(&fst) == fz_digest_rest(&st)) return 0;
+  static diff_ctx dc;
+  memset(&dc, 0, sizeof dc);
+  tt_state_diff(&fst, &st, diff_cb, &dc);
+  fz_failf(f, "cycle_agreement",
+           "race-free, hazard-free program: cycle mode done in %llu cycles, functional mode "
+           "outcome %u; %u location(s) differ:%s",
+           (unsigned long long)c1, (unsigned)fo, dc.n, dc.text);
+  return 1;
+}
+
 FZ_BOOKKEEPING static int check_prog(const fz_prog *p, fz_fail *f) {
   tt_outcome out;
   fz_fail_clear(f);
@@ -328,31 +387,9 @@ FZ_BOOKKEEPING static int check_prog(const fz_prog *p, fz_fail *f) {
   n_runs++;
   int bad = checked_cycle_run(p, f, &out);
   if (bad) { tt_reset(&st); tt_set_mode(&st, TT_MODE_FUNC); return 1; }
-  /* determinism and fast-forward: again from reset, as one tt_run */
-  uint64_t d1 = r1.digest, c1 = r1.cycles;
-  unsigned h1 = r1.hazards;
-  int done = out == TT_OUT_DONE, hazard_free = h1 == 0;
-  fz_setup(&st, p);
-  tt_set_mode(&st, TT_MODE_CYCLE);
-  tt_outcome out2 = tt_run(&st, cycle_budget(p));
-  record(&r2, p, out2);
-  if (!same_result(&r1, &r2, p)) {
-    /* a third run, stepped like the first: equal to the first means tt_run's fast-forward
-     * went wrong; different means the model is not deterministic */
-    static fz_fail scratch;
-    static run_result first;
-    first = r1;
-    tt_outcome out3;
-    int stepped_again_same = !checked_cycle_run(p, &scratch, &out3);  /* records into r1 */
-    stepped_again_same = stepped_again_same && same_result(&first, &r1, p);
-    r1 = first;
-    fz_failf(f, stepped_again_same ? "fast_forward" : "cycle_determinism",
-             "%s: outcome %u, %llu cycles, %u hazards, then outcome %u, %llu cycles, %u hazards "
-             "(or issue cycles or stall counters differ)",
-             stepped_again_same ? "stepping cycle by cycle, then one tt_run (fast-forward over quiet cycles)"
-                                : "same program after reset",
-             (unsigned)out, (unsigned long long)c1, h1, (unsigned)out2, (unsigned long long)r2.cycles,
-             r2.hazards);
+  uint64_t c1 = r1.cycles;
+  int done = out == TT_OUT_DONE, hazard_free = r1.hazards == 0;
+  if (check_rerun(p, f, out)) {
     tt_reset(&st);
     tt_set_mode(&st, TT_MODE_FUNC);
     return 1;
@@ -368,40 +405,10 @@ FZ_BOOKKEEPING static int check_prog(const fz_prog *p, fz_fail *f) {
     tt_reset(&st);
     return 0;
   }
-  fz_setup(&fst, p);
-  tt_outcome fo = tt_run(&fst, 2u * (uint64_t)fz_total(p) + 16u);  /* always enough (run.c) */
-  if (fo != TT_OUT_DONE && (waits || !done)) {
-    /* neither completes, or completion depends on the interleaving: nothing to compare */
-    n_not_done++;
-    tt_reset(&st);
-    tt_reset(&fst);
-    return 0;
-  }
-  n_compared++;
-  /* Every instruction has retired: a wait still latched at the end has no further effect, and
-   * whether it was already forgotten is timing. Compare with both latches cleared. */
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    memset(&st.c.thr[t].latch, 0, sizeof st.c.thr[t].latch);
-    memset(&fst.c.thr[t].latch, 0, sizeof fst.c.thr[t].latch);
-  }
-  (void)d1;
-  static fz_small fheld;  /* an exact compare of the small state, then the rest's hashes */
-  fz_small_take(&fheld, &fst);
-  if (fo != TT_OUT_DONE || !fz_small_same(&fheld, &st) || fz_digest_rest(&fst) != fz_digest_rest(&st)) {
-    static diff_ctx dc;
-    memset(&dc, 0, sizeof dc);
-    tt_state_diff(&fst, &st, diff_cb, &dc);
-    fz_failf(f, "cycle_agreement",
-             "race-free, hazard-free program: cycle mode done in %llu cycles, functional mode "
-             "outcome %u; %u location(s) differ:%s",
-             (unsigned long long)c1, (unsigned)fo, dc.n, dc.text);
-    tt_reset(&st);
-    tt_reset(&fst);
-    return 1;
-  }
+  bad = check_agreement(p, f, c1, waits, done);
   tt_reset(&st);
   tt_reset(&fst);
-  return 0;
+  return bad;
 }
 
 FZ_BOOKKEEPING static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {

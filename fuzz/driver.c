@@ -459,121 +459,118 @@ static int build_expectations(fz_prog *p, const char **why) {
   return 1;
 }
 
-static int minimize(const char *in_path, const char *out_path) {
+/* The finding to minimise, as a program: 0, or 2 (told) when it cannot be read. */
+static int load_finding(const char *in_path, fz_prog *p) {
   const fz_target *T = &fz_this_target;
-  static fz_prog p;
-  static char header[8192], text[1 << 17];
   size_t n = 0;
   uint8_t *d = fz_read_file(in_path, &n);
   if (!d) { fprintf(stderr, "minimize: cannot read %s\n", in_path); return 2; }
-  if (!T->check_prog) { fprintf(stderr, "minimize: %s inputs are kept as they are\n", T->name); return 2; }
-  if (T->program_input || (fz_is_vec_text(in_path) && fz_prog_from_vec((const char *)d, n, &p) == 0)) {
-    fz_load_prog(in_path, d, n, &p);
+  if (!T->check_prog) { fprintf(stderr, "minimize: %s inputs are kept as they are\n", T->name); free(d); return 2; }
+  if (T->program_input || (fz_is_vec_text(in_path) && fz_prog_from_vec((const char *)d, n, p) == 0)) {
+    fz_load_prog(in_path, d, n, p);
   } else {  /* decode_roundtrip raw input: its words, as thread 0's program */
-    fz_prog_clear(&p);
-    for (size_t i = 0; i + 4 <= n && p.n[0] < FZ_MAX_INSN; i += 4)
-      p.w[0][p.n[0]++] = (uint32_t)d[i] | (uint32_t)d[i + 1] << 8 | (uint32_t)d[i + 2] << 16 |
-                         (uint32_t)d[i + 3] << 24;
+    fz_prog_clear(p);
+    for (size_t i = 0; i + 4 <= n && p->n[0] < FZ_MAX_INSN; i += 4)
+      p->w[0][p->n[0]++] = (uint32_t)d[i] | (uint32_t)d[i + 1] << 8 | (uint32_t)d[i + 2] << 16 |
+                           (uint32_t)d[i + 3] << 24;
   }
   free(d);
-  if (!T->check_prog(&p, &g_fail)) { printf("ok\n"); return 1; }
-  static char name_buf[64];
-  snprintf(name_buf, sizeof name_buf, "%s", g_fail.name);
-  g_name = name_buf;
-  unsigned before = fz_total(&p);
-  uint64_t cut = 0;
-  static fz_prog orig;
-  orig = p;
-again:
-  if (!T->program_input) {
+  return 0;
+}
+
+/* One pass of reductions that keep the finding; returns the rounds cut. */
+static uint64_t reduce(fz_prog *p) {
+  if (!fz_this_target.program_input) {  /* a word target: the one word that still fails */
     for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
-      for (uint32_t i = 0; i < p.n[t]; i++) {
+      for (uint32_t i = 0; i < p->n[t]; i++) {
         static fz_prog one;
         fz_prog_clear(&one);
         one.n[0] = 1;
-        one.w[0][0] = p.w[t][i];
-        if (still_fails(&one)) { p = one; goto done; }
+        one.w[0][0] = p->w[t][i];
+        if (still_fails(&one)) { *p = one; return 0; }
       }
-  done:;
-  } else {
-    nop_mask(&p);
-    simplify_params(&p);
-    cut = cut_prefix(&p);
-    nop_mask(&p);
-    drop_nops(&p);
-    simplify_params(&p);
+    return 0;
   }
-  const char *why = NULL;
-  int conformance = build_expectations(&p, &why);
-  if (!conformance && !g_observable && T->program_input &&
-      (g_fail.req == FZ_REQ_AFTER_ROUND || g_fail.req == FZ_REQ_PROGRESS || g_fail.req == FZ_REQ_BUDGET)) {
+  nop_mask(p);
+  simplify_params(p);
+  uint64_t cut = cut_prefix(p);
+  nop_mask(p);
+  drop_nops(p);
+  simplify_params(p);
+  return cut;
+}
+
+/* Minimise p (a copy of orig); sets *cut and *why, returns whether the expectations state the
+ * finding (a conformance reproducer). */
+static int shrink(fz_prog *p, const fz_prog *orig, uint64_t *cut, const char **why) {
+  const fz_target *T = &fz_this_target;
+  for (;;) {  /* at most twice: g_observable is set before the second pass */
+    *cut = reduce(p);
+    *why = NULL;
+    int conformance = build_expectations(p, why);
+    if (conformance || g_observable || !T->program_input ||
+        !(g_fail.req == FZ_REQ_AFTER_ROUND || g_fail.req == FZ_REQ_PROGRESS || g_fail.req == FZ_REQ_BUDGET))
+      return conformance;
     /* the smallest input hides the wrong value at the end of the run: minimise again from the
      * finding, keeping only reductions whose conformance form still fails on this model */
     static fz_prog q;
     const char *why2 = NULL;
-    q = orig;
-    if (still_fails(&q) && build_expectations(&q, &why2)) {
-      g_observable = 1;
-      p = orig;
-      cut = 0;
-      goto again;
+    q = *orig;
+    if (!(still_fails(&q) && build_expectations(&q, &why2))) {
+      still_fails(p);
+      return conformance;
     }
-    still_fails(&p);
+    g_observable = 1;
+    *p = *orig;
   }
+}
+
+/* The reproducer's header: what was found, how it was minimised, how to use the file. */
+static void minimize_header(char *header, size_t cap, const fz_prog *p, unsigned before, uint64_t cut,
+                            int conformance, const char *why) {
+  const fz_target *T = &fz_this_target;
   size_t h = 0;
-  h += (size_t)snprintf(header + h, sizeof header - h,
-                        "# Reproducer of a fuzz finding, written by fuzz/triage.sh (`%s --minimize`;\n"
-                        "# fuzz/README.md, \"Corpora and reproducers\").\n"
-                        "# target: %s\n# open: %s\n# INVARIANT %s: %s\n# invariant: %s\n",
-                        T->name, T->name, g_name, g_name, g_fail.msg, describe(g_name));
+#define HDR(...) (h += (size_t)snprintf(header + h, cap - h, __VA_ARGS__))
+  HDR("# Reproducer of a fuzz finding, written by fuzz/triage.sh (`%s --minimize`;\n"
+      "# fuzz/README.md, \"Corpora and reproducers\").\n"
+      "# target: %s\n# open: %s\n# INVARIANT %s: %s\n# invariant: %s\n",
+      T->name, T->name, g_name, g_name, g_fail.msg, describe(g_name));
   if (g_fail.detail[0]) {
-    h += (size_t)snprintf(header + h, sizeof header - h, "# happened:\n");
-    for (const char *s = g_fail.detail; *s && h + 8 < sizeof header;) {
+    HDR("# happened:\n");
+    for (const char *s = g_fail.detail; *s && h + 8 < cap;) {
       const char *nl = strchr(s, '\n');
       size_t len = nl ? (size_t)(nl - s) : strlen(s);
-      h += (size_t)snprintf(header + h, sizeof header - h, "#   %.*s\n", (int)len, s);
+      HDR("#   %.*s\n", (int)len, s);
       s += len + (nl ? 1 : 0);
     }
   }
-  h += (size_t)snprintf(header + h, sizeof header - h,
-                        "# minimized: %u -> %u instructions (%u not NOP)%s", before, fz_total(&p),
-                        count_real(&p), cut ? "" : "\n");
-  if (cut)
-    h += (size_t)snprintf(header + h, sizeof header - h,
-                          "; the first %llu rounds replaced by the init lines (the state they left)\n",
-                          (unsigned long long)cut);
-  if (conformance && T->fails_elsewhere) {
-    h += (size_t)snprintf(header + h, sizeof header - h,
-                          "# The expect lines are the model's own end state (%s).\n"
-                          "# This file passes on the model (make conformance VEC=<this file>) and fails on\n"
-                          "# the implementation under test (ttconf --dut ...), checked when it was written:\n%s",
-                          g_req_note, g_fail_lines);
-  } else if (conformance) {
-    h += (size_t)snprintf(header + h, sizeof header - h,
-                          "# The expect lines state what the invariant required (%s).\n"
-                          "# This file fails on the model the finding came from (checked when it was\n"
-                          "# written) and passes once the bug is fixed:  make conformance VEC=<this file>\n"
-                          "# On the model it was found on:\n%s",
-                          g_req_note, g_fail_lines);
-  } else {
-    h += (size_t)snprintf(header + h, sizeof header - h,
-                          "# Replay only (.fzvec): no conformance expectation can state this finding:\n"
-                          "#   %s.\n"
-                          "# Reproduce: build/replay/%s <this file>  (reports INVARIANT %s while the bug is there)\n",
-                          why, T->name, g_name);
-  }
-  h += (size_t)snprintf(header + h, sizeof header - h,
-                        "# While the `open:` line is present, `make test` expects the invariant to still\n"
-                        "# fire; delete that line with the fix (the file then guards against a regression).\n");
-  char vname[160];
-  snprintf(vname, sizeof vname, "fuzz finding %s: %s", T->name, g_name);
-  size_t len = fz_prog_to_vec(&p, vname, header, text, sizeof text);
-  if (!len) { fprintf(stderr, "minimize: too long\n"); return 2; }
-  if (conformance) {
-    size_t m = expect_text(text + len, sizeof text - len);
-    if (len + m >= sizeof text) { fprintf(stderr, "minimize: too long\n"); return 2; }
-  }
-  /* the reproducer must reproduce from its text */
+  HDR("# minimized: %u -> %u instructions (%u not NOP)%s", before, fz_total(p), count_real(p), cut ? "" : "\n");
+  if (cut) HDR("; the first %llu rounds replaced by the init lines (the state they left)\n", (unsigned long long)cut);
+  if (conformance && T->fails_elsewhere)
+    HDR("# The expect lines are the model's own end state (%s).\n"
+        "# This file passes on the model (make conformance VEC=<this file>) and fails on\n"
+        "# the implementation under test (ttconf --dut ...), checked when it was written:\n%s",
+        g_req_note, g_fail_lines);
+  else if (conformance)
+    HDR("# The expect lines state what the invariant required (%s).\n"
+        "# This file fails on the model the finding came from (checked when it was\n"
+        "# written) and passes once the bug is fixed:  make conformance VEC=<this file>\n"
+        "# On the model it was found on:\n%s",
+        g_req_note, g_fail_lines);
+  else
+    HDR("# Replay only (.fzvec): no conformance expectation can state this finding:\n"
+        "#   %s.\n"
+        "# Reproduce: build/replay/%s <this file>  (reports INVARIANT %s while the bug is there)\n",
+        why, T->name, g_name);
+  HDR("# While the `open:` line is present, `make test` expects the invariant to still\n"
+      "# fire; delete that line with the fix (the file then guards against a regression).\n");
+#undef HDR
+}
+
+/* The written text must reproduce the finding, and its expectations hold where they should:
+ * 0, or 2 (told). */
+static int minimize_verify(const char *text, int conformance) {
+  const fz_target *T = &fz_this_target;
   static fz_prog back;
   if (fz_prog_from_vec(text, strlen(text), &back) != 0 || !still_fails(&back)) {
     fprintf(stderr, "minimize: the written .vec does not reproduce %s\n", g_name);
@@ -589,6 +586,32 @@ again:
     fprintf(stderr, "minimize: the written .vec does not fail its expectations\n");
     return 2;
   }
+  return 0;
+}
+
+static int minimize(const char *in_path, const char *out_path) {
+  const fz_target *T = &fz_this_target;
+  static fz_prog p, orig;
+  static char header[8192], text[1 << 17], name_buf[64];
+  if (load_finding(in_path, &p) != 0) return 2;
+  if (!T->check_prog(&p, &g_fail)) { printf("ok\n"); return 1; }
+  snprintf(name_buf, sizeof name_buf, "%s", g_fail.name);
+  g_name = name_buf;
+  unsigned before = fz_total(&p);
+  uint64_t cut = 0;
+  const char *why = NULL;
+  orig = p;
+  int conformance = shrink(&p, &orig, &cut, &why);
+  minimize_header(header, sizeof header, &p, before, cut, conformance, why);
+  char vname[160];
+  snprintf(vname, sizeof vname, "fuzz finding %s: %s", T->name, g_name);
+  size_t len = fz_prog_to_vec(&p, vname, header, text, sizeof text);
+  if (!len) { fprintf(stderr, "minimize: too long\n"); return 2; }
+  if (conformance) {
+    size_t m = expect_text(text + len, sizeof text - len);
+    if (len + m >= sizeof text) { fprintf(stderr, "minimize: too long\n"); return 2; }
+  }
+  if (minimize_verify(text, conformance) != 0) return 2;
   FILE *o = fopen(out_path, "w");
   if (!o) { perror(out_path); return 2; }
   fputs(text, o);
@@ -609,6 +632,36 @@ static void save(const char *path, const uint8_t *d, size_t n) {
   fclose(o);
 }
 
+/* Names of other invariants seen on the way (up to 32, each once). */
+typedef struct fz_others { const char *name[32]; unsigned n; } fz_others;
+
+static void note_other(fz_others *o, const char *nm) {
+  unsigned k = 0;
+  while (k < o->n && strcmp(o->name[k], nm) != 0) k++;
+  if (k == o->n && o->n < 32) o->name[o->n++] = nm;
+}
+
+/* One to four mutations of buf[0..n): the program mutator for program targets; for word
+ * targets a random word, a flipped bit or another opcode in one word. Returns the new length. */
+static size_t fire_mutate(uint8_t *buf, size_t n, size_t cap, uint64_t *rng) {
+  unsigned k = 1 + (unsigned)(fz_rand(rng) % 4);
+  for (unsigned m = 0; m < k; m++) {
+    if (fz_this_target.program_input) {
+      n = fz_mutate(buf, n, cap, (unsigned)fz_rand(rng));
+    } else if (n >= 4) {
+      size_t at = 4 * (size_t)(fz_rand(rng) % (n / 4));
+      uint32_t w = (uint32_t)buf[at] | (uint32_t)buf[at+1] << 8 | (uint32_t)buf[at+2] << 16 | (uint32_t)buf[at+3] << 24;
+      switch (fz_rand(rng) % 3) {
+      case 0: w = fz_random_insn(rng); break;
+      case 1: w ^= 1u << (fz_rand(rng) % 32); break;
+      default: w = (w & 0x00FFFFFFu) | (uint32_t)tt_isa_mnems[fz_rand(rng) % TT_MNEM_COUNT].opcode << 24; break;
+      }
+      for (unsigned b = 0; b < 4; b++) buf[at + b] = (uint8_t)(w >> (8 * b));
+    }
+  }
+  return n;
+}
+
 static int fire(const char *name, unsigned long runs, const char *save_path, int argc, char **argv) {
   const fz_target *T = &fz_this_target;
   fz_paths l = {0};
@@ -617,14 +670,7 @@ static int fire(const char *name, unsigned long runs, const char *save_path, int
   for (int i = 0; i < argc; i++) fz_paths_collect(&l, argv[i], NULL);
   uint8_t **seed = calloc(l.n + 1, sizeof *seed);
   size_t *seed_n = calloc(l.n + 1, sizeof *seed_n), ns = 0;
-  const char *others[32];
-  unsigned nothers = 0;
-#define NOTE(nm)                                                                              \
-  do {                                                                                        \
-    unsigned k_ = 0;                                                                          \
-    while (k_ < nothers && strcmp(others[k_], (nm)) != 0) k_++;                               \
-    if (k_ == nothers && nothers < 32) others[nothers++] = (nm);                              \
-  } while (0)
+  static fz_others others;
   for (size_t i = 0; i < l.n; i++) {
     size_t n = 0;
     uint8_t *d = fz_read_file(l.path[i], &n);
@@ -643,7 +689,7 @@ static int fire(const char *name, unsigned long runs, const char *save_path, int
         save(save_path, d, n);
         return 0;
       }
-      NOTE(f.name);
+      note_other(&others, f.name);
     }
   }
   if (!ns) { fprintf(stderr, "fire: no seeds\n"); return 2; }
@@ -651,32 +697,18 @@ static int fire(const char *name, unsigned long runs, const char *save_path, int
   for (unsigned long r = 1; r <= runs; r++) {
     size_t j = (size_t)(fz_rand(&rng) % ns), n = seed_n[j];
     memcpy(buf, seed[j], n);
-    unsigned k = 1 + (unsigned)(fz_rand(&rng) % 4);
-    for (unsigned m = 0; m < k; m++) {
-      if (T->program_input) {
-        n = fz_mutate(buf, n, sizeof buf, (unsigned)fz_rand(&rng));
-      } else if (n >= 4) {  /* word-level: a random word, a bit, or an opcode */
-        size_t at = 4 * (size_t)(fz_rand(&rng) % (n / 4));
-        uint32_t w = (uint32_t)buf[at] | (uint32_t)buf[at+1] << 8 | (uint32_t)buf[at+2] << 16 | (uint32_t)buf[at+3] << 24;
-        switch (fz_rand(&rng) % 3) {
-        case 0: w = fz_random_insn(&rng); break;
-        case 1: w ^= 1u << (fz_rand(&rng) % 32); break;
-        default: w = (w & 0x00FFFFFFu) | (uint32_t)tt_isa_mnems[fz_rand(&rng) % TT_MNEM_COUNT].opcode << 24; break;
-        }
-        for (unsigned b = 0; b < 4; b++) buf[at + b] = (uint8_t)(w >> (8 * b));
-      }
-    }
+    n = fire_mutate(buf, n, sizeof buf, &rng);
     if (T->check_bytes(buf, n, &f)) {
       if (strcmp(f.name, name) == 0) {
         printf("fire %s: %s reported after %lu mutated inputs\n", T->name, name, r);
         save(save_path, buf, n);
         return 0;
       }
-      NOTE(f.name);
+      note_other(&others, f.name);
     }
   }
   printf("fire %s: %s NOT reported in %zu seeds + %lu mutated inputs", T->name, name, ns, runs);
-  for (unsigned k = 0; k < nothers; k++) printf("%s%s", k ? ", " : "; others seen: ", others[k]);
+  for (unsigned k = 0; k < others.n; k++) printf("%s%s", k ? ", " : "; others seen: ", others.name[k]);
   printf("\n");
   return 1;
 }
@@ -688,57 +720,49 @@ static const char *const oc_name[OC_COUNT] = {"retired", "undefined", "unpredict
     "noncontractual", "unsupported", "unimplemented", "held:latch", "held:mutex",
     "held:no-such-mutex", "retry:atomic"};
 
-static int matrix(int argc, char **argv) {
-  static tt_state st;
-  static uint64_t m[TT_FORM_COUNT][OC_COUNT];
-  uint64_t outcomes[4] = {0, 0, 0, 0};
-  fz_paths l = {0};
-  tt_init(&st);
-  for (int i = 0; i < argc; i++) fz_paths_collect(&l, argv[i], NULL);
-  for (size_t i = 0; i < l.n; i++) {
-    size_t n = 0;
-    uint8_t *d = fz_read_file(l.path[i], &n);
-    if (!d) continue;
-    fz_load_prog(l.path[i], d, n, &g_prog);
-    free(d);
-    fz_setup(&st, &g_prog);
-    uint64_t budget = fz_budget(&g_prog);
-    tt_outcome o = TT_OUT_BUDGET;
-    for (uint64_t r = 0; r < budget; r++) {
-      int all = 1;
-      for (unsigned t = 0; t < TT_THREAD_COUNT; t++) all &= tt_thread_done(&st, t);
-      if (all) { o = TT_OUT_DONE; break; }
-      uint32_t pc[3], fc[3], cls0[TT_FAULT_CLASS_COUNT];
-      uint16_t form[3];
-      for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-        pc[t] = st.c.thr[t].pc;
-        fc[t] = st.c.thr[t].fault_count;
-        tt_insn in;
-        tt_decode(pc[t] < st.c.thr[t].len ? st.prog[t][pc[t]] : FZ_NOP, &in);
-        form[t] = in.form;
-      }
-      memcpy(cls0, st.c.fault_counts, sizeof cls0);
-      int changed = tt_step(&st);
-      unsigned new_cls = OC_OK;
-      for (unsigned c = 1; c < TT_FAULT_CLASS_COUNT; c++)
-        if (st.c.fault_counts[c] != cls0[c]) new_cls = c;  /* classes 1..5 = OC_UNDEF.. */
-      for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-        if (pc[t] >= st.c.thr[t].len) continue;
-        unsigned oc;
-        if (st.c.thr[t].pc != pc[t]) oc = st.c.thr[t].fault_count != fc[t] ? new_cls : OC_OK;
-        else switch (st.c.thr[t].wait_kind) {
-          case TT_WAIT_LATCH: oc = OC_LATCH; break;
-          case TT_WAIT_MUTEX: oc = OC_MUTEX; break;
-          case TT_WAIT_MUTEX_INVALID: oc = OC_MUTEX_INV; break;
-          case TT_WAIT_ATCAS: case TT_WAIT_ATINCGETPTR: oc = OC_RETRY; break;
-          default: oc = OC_LATCH; break;
-        }
-        m[form[t]][oc]++;
-      }
-      if (!changed) { o = TT_OUT_DEADLOCK; break; }
-    }
-    outcomes[o]++;
+/* What thread t's step did to its instruction: retired, with a new fault of class new_cls, or
+ * held (by what). */
+static unsigned step_outcome(const tt_state *st, unsigned t, uint32_t pc, uint32_t fc, unsigned new_cls) {
+  if (st->c.thr[t].pc != pc) return st->c.thr[t].fault_count != fc ? new_cls : OC_OK;
+  switch (st->c.thr[t].wait_kind) {
+  case TT_WAIT_LATCH: return OC_LATCH;
+  case TT_WAIT_MUTEX: return OC_MUTEX;
+  case TT_WAIT_MUTEX_INVALID: return OC_MUTEX_INV;
+  case TT_WAIT_ATCAS: case TT_WAIT_ATINCGETPTR: return OC_RETRY;
+  default: return OC_LATCH;
   }
+}
+
+/* Run g_prog on st one step at a time, counting each thread's instruction form by outcome. */
+static tt_outcome matrix_run(tt_state *st, uint64_t m[][OC_COUNT]) {
+  fz_setup(st, &g_prog);
+  uint64_t budget = fz_budget(&g_prog);
+  for (uint64_t r = 0; r < budget; r++) {
+    int all = 1;
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) all &= tt_thread_done(st, t);
+    if (all) return TT_OUT_DONE;
+    uint32_t pc[3], fc[3], cls0[TT_FAULT_CLASS_COUNT];
+    uint16_t form[3];
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+      pc[t] = st->c.thr[t].pc;
+      fc[t] = st->c.thr[t].fault_count;
+      tt_insn in;
+      tt_decode(pc[t] < st->c.thr[t].len ? st->prog[t][pc[t]] : FZ_NOP, &in);
+      form[t] = in.form;
+    }
+    memcpy(cls0, st->c.fault_counts, sizeof cls0);
+    int changed = tt_step(st);
+    unsigned new_cls = OC_OK;
+    for (unsigned c = 1; c < TT_FAULT_CLASS_COUNT; c++)
+      if (st->c.fault_counts[c] != cls0[c]) new_cls = c;  /* classes 1..5 = OC_UNDEF.. */
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+      if (pc[t] < st->c.thr[t].len) m[form[t]][step_outcome(st, t, pc[t], fc[t], new_cls)]++;
+    if (!changed) return TT_OUT_DEADLOCK;
+  }
+  return TT_OUT_BUDGET;
+}
+
+static void matrix_print(uint64_t m[][OC_COUNT], const uint64_t outcomes[4], size_t nprogs) {
   printf("| form |");
   for (unsigned c = 0; c < OC_COUNT; c++) printf(" %s |", oc_name[c]);
   printf("\n|---|");
@@ -757,8 +781,26 @@ static int matrix(int argc, char **argv) {
     printf("\n");
   }
   printf("\n%zu programs: %llu done, %llu deadlock, %llu budget; %u of %u forms never issued or held.\n",
-         l.n, (unsigned long long)outcomes[TT_OUT_DONE], (unsigned long long)outcomes[TT_OUT_DEADLOCK],
+         nprogs, (unsigned long long)outcomes[TT_OUT_DONE], (unsigned long long)outcomes[TT_OUT_DEADLOCK],
          (unsigned long long)outcomes[TT_OUT_BUDGET], empty, (unsigned)TT_FORM_COUNT);
+}
+
+static int matrix(int argc, char **argv) {
+  static tt_state st;
+  static uint64_t m[TT_FORM_COUNT][OC_COUNT];
+  uint64_t outcomes[4] = {0, 0, 0, 0};
+  fz_paths l = {0};
+  tt_init(&st);
+  for (int i = 0; i < argc; i++) fz_paths_collect(&l, argv[i], NULL);
+  for (size_t i = 0; i < l.n; i++) {
+    size_t n = 0;
+    uint8_t *d = fz_read_file(l.path[i], &n);
+    if (!d) continue;
+    fz_load_prog(l.path[i], d, n, &g_prog);
+    free(d);
+    outcomes[matrix_run(&st, m)]++;
+  }
+  matrix_print(m, outcomes, l.n);
   return 0;
 }
 

@@ -430,6 +430,126 @@ static int asm_macro(ps *p, size_t from, unsigned m, uint32_t *word) {
   return asm_positional(&sub, i + 1, m, word);
 }
 
+/* The steps of tt_asm_insn, one per syntax: each returns 0 (assembled) or -1 (an error, told),
+ * and the name-led ones NOT_MINE when the name is not theirs. */
+enum { NOT_MINE = 1 };
+
+/* A raw word 0x...; i is at its first digit */
+static int asm_raw(ps *p, size_t i, uint32_t *word) {
+  size_t j = skip_alnum(p, i);
+  if (!(j - i > 2 && p->s[i] == '0' && (p->s[i + 1] == 'x' || p->s[i + 1] == 'X'))) {
+    sbuf b; err_begin(p->err, i, &b);
+    sb_str(&b, "expected a mnemonic or a raw 0x word, got "); sb_tok(&b, p->s + i, j - i);
+    return -1;
+  }
+  uint32_t v;
+  if (parse_number(p, i, j, &v)) return -1;
+  size_t k = skip_ws(p, j);
+  if (k < p->n) {
+    sbuf b; err_begin(p->err, k, &b);
+    sb_str(&b, "unexpected "); sb_tok(&b, p->s + k, 1); sb_str(&b, " after raw word");
+    return -1;
+  }
+  *word = v;
+  return 0;
+}
+
+/* Macro syntax: the name [i, j) is TT_OP_X, TTI_X or TT_X */
+static int asm_macro_name(ps *p, size_t i, size_t j, uint32_t *word) {
+  static const char *const macro_pre[] = {"TT_OP_", "TTI_", "TT_"};
+  const char *t = p->s + i;
+  size_t tn = j - i;
+  for (size_t k = 0; k < sizeof macro_pre / sizeof macro_pre[0]; k++) {
+    size_t pl = strlen(macro_pre[k]);
+    if (tn > pl && ipre(t, tn, macro_pre[k])) {
+      int m = tt_mnem_by_name(t + pl, tn - pl);
+      if (m >= 0) return asm_macro(p, j, (unsigned)m, word);
+    }
+  }
+  return NOT_MINE;
+}
+
+/* "MNEMONIC has N forms; name one (A, B)" at i */
+static int err_forms(ps *p, size_t i, int mn) {
+  unsigned fst, nf = tt_mnem_forms((unsigned)mn, &fst);
+  sbuf b; err_begin(p->err, i, &b);
+  sb_str(&b, tt_isa_mnems[mn].name); sb_str(&b, " has "); sb_dec(&b, nf);
+  sb_str(&b, " forms; name one (");
+  for (unsigned f = fst; f < fst + nf; f++) {
+    if (f != fst) sb_str(&b, ", ");
+    sb_str(&b, tt_isa_forms[f].name);
+  }
+  sb_str(&b, ")");
+  return -1;
+}
+
+/* A plain mnemonic or form name [i, j) (form and mn: what it names, -1 when nothing), with
+ * named (field=value) or positional operands. */
+static int asm_plain(ps *p, size_t i, size_t j, int form, int mn, uint32_t *word) {
+  size_t k = skip_ws(p, j);
+  int named = 0;
+  if (k < p->n && tt_ch_alpha(p->s[k])) {
+    size_t e = skip_ws(p, skip_alnum(p, k));
+    named = e < p->n && p->s[e] == '=';
+  }
+  unsigned lfirst;
+  /* A bare name: a mnemonic without TT_LLK rows takes no operands (positional, exact);
+   * otherwise a form name, or a mnemonic with one form, is a named form with all fields 0. */
+  if (k >= p->n && mn >= 0 && tt_mnem_llk((unsigned)mn, &lfirst) == 0)
+    return asm_positional(p, j, (unsigned)mn, word);
+  if (k >= p->n && form >= 0) named = 1;
+  if (k >= p->n && mn >= 0 && form < 0) {
+    unsigned fst, nf = tt_mnem_forms((unsigned)mn, &fst);
+    if (nf == 1) { form = (int)fst; named = 1; }
+  }
+  if (named) {
+    if (form < 0) {
+      unsigned fst, nf = tt_mnem_forms((unsigned)mn, &fst);
+      if (nf != 1) return err_forms(p, i, mn);
+      form = (int)fst;
+    }
+    return asm_named(p, j, (unsigned)form, word);
+  }
+  if (mn < 0) {
+    sbuf b; err_begin(p->err, k, &b);
+    sb_str(&b, "expected field=value operands for form "); sb_str(&b, tt_isa_forms[form].name);
+    return -1;
+  }
+  if (j < p->n && !tt_ch_ws(p->s[j])) return err_unexpected(p, j);
+  return asm_positional(p, j, (unsigned)mn, word);
+}
+
+/* objdump form tt<mnemonic> */
+static int asm_objdump(ps *p, size_t i, size_t j, uint32_t *word) {
+  const char *t = p->s + i;
+  size_t tn = j - i;
+  if (!(tn > 2 && ipre(t, tn, "tt"))) return NOT_MINE;
+  int m = tt_mnem_by_name(t + 2, tn - 2);
+  if (m < 0) return NOT_MINE;
+  if (j < p->n && !tt_ch_ws(p->s[j])) return err_unexpected(p, j);
+  return asm_positional(p, j, (unsigned)m, word);
+}
+
+/* Foreign instruction names (raw words only): the error, or NOT_MINE */
+static int asm_foreign(ps *p, size_t i, size_t j) {
+  static const char *const fpre[] = {"", "TT_OP_", "TTI_", "TT_", "tt"};
+  const char *t = p->s + i;
+  size_t tn = j - i;
+  for (size_t k = 0; k < sizeof fpre / sizeof fpre[0]; k++) {
+    size_t pl = strlen(fpre[k]);
+    if (tn > pl && ipre(t, tn, fpre[k])) {
+      int fg = tt_foreign_by_name(t + pl, tn - pl);
+      if (fg >= 0) {
+        sbuf b; err_begin(p->err, i, &b);
+        sb_str(&b, tt_isa_foreign[fg].name);
+        sb_str(&b, " is outside the model; write it as a raw 0x word");
+        return -1;
+      }
+    }
+  }
+  return NOT_MINE;
+}
+
 int tt_asm_insn(const char *text, size_t len, uint32_t *word, tt_asm_error *err) {
   tt_asm_error dummy;
   uint32_t wtmp = 0;
@@ -441,111 +561,17 @@ int tt_asm_insn(const char *text, size_t len, uint32_t *word, tt_asm_error *err)
   size_t i = skip_ws(&p, 0);
   while (p.n > i && tt_ch_ws(p.s[p.n - 1])) p.n--;
   if (i >= p.n) return err_msg(&p, i, "empty instruction");
-  char c = p.s[i];
-  if (tt_ch_digit(c)) {  /* raw word */
-    size_t j = skip_alnum(&p, i);
-    if (!(j - i > 2 && c == '0' && (p.s[i + 1] == 'x' || p.s[i + 1] == 'X'))) {
-      sbuf b; err_begin(err, i, &b);
-      sb_str(&b, "expected a mnemonic or a raw 0x word, got "); sb_tok(&b, p.s + i, j - i);
-      return -1;
-    }
-    uint32_t v;
-    if (parse_number(&p, i, j, &v)) return -1;
-    size_t k = skip_ws(&p, j);
-    if (k < p.n) {
-      sbuf b; err_begin(err, k, &b);
-      sb_str(&b, "unexpected "); sb_tok(&b, p.s + k, 1); sb_str(&b, " after raw word");
-      return -1;
-    }
-    *word = v;
-    return 0;
-  }
-  if (!tt_ch_alpha(c)) return err_unexpected(&p, i);
+  if (tt_ch_digit(p.s[i])) return asm_raw(&p, i, word);
+  if (!tt_ch_alpha(p.s[i])) return err_unexpected(&p, i);
   size_t j = skip_alnum(&p, i);
-  const char *t = p.s + i;
-  size_t tn = j - i;
-
-  /* Macro syntax. */
-  static const char *const macro_pre[] = {"TT_OP_", "TTI_", "TT_"};
-  for (size_t k = 0; k < sizeof macro_pre / sizeof macro_pre[0]; k++) {
-    size_t pl = strlen(macro_pre[k]);
-    if (tn > pl && ipre(t, tn, macro_pre[k])) {
-      int m = tt_mnem_by_name(t + pl, tn - pl);
-      if (m >= 0) return asm_macro(&p, j, (unsigned)m, word);
-    }
-  }
-  /* Plain mnemonic / form name: named or positional. */
-  int form = tt_form_by_name(t, tn);
-  int mn = tt_mnem_by_name(t, tn);
-  if (form >= 0 || mn >= 0) {
-    size_t k = skip_ws(&p, j);
-    int named = 0;
-    if (k < p.n && tt_ch_alpha(p.s[k])) {
-      size_t e = skip_ws(&p, skip_alnum(&p, k));
-      named = e < p.n && p.s[e] == '=';
-    }
-    unsigned lfirst;
-    /* A bare name: a mnemonic without TT_LLK rows takes no operands (positional, exact);
-     * otherwise a form name, or a mnemonic with one form, is a named form with all fields 0. */
-    if (k >= p.n && mn >= 0 && tt_mnem_llk((unsigned)mn, &lfirst) == 0)
-      return asm_positional(&p, j, (unsigned)mn, word);
-    if (k >= p.n && form >= 0) named = 1;
-    if (k >= p.n && mn >= 0 && form < 0) {
-      unsigned fst, nf = tt_mnem_forms((unsigned)mn, &fst);
-      if (nf == 1) { form = (int)fst; named = 1; }
-    }
-    if (named) {
-      if (form < 0) {
-        unsigned fst, nf = tt_mnem_forms((unsigned)mn, &fst);
-        if (nf == 1) form = (int)fst;
-        else {
-          sbuf b; err_begin(err, i, &b);
-          sb_str(&b, tt_isa_mnems[mn].name); sb_str(&b, " has "); sb_dec(&b, nf);
-          sb_str(&b, " forms; name one (");
-          for (unsigned f = fst; f < fst + nf; f++) {
-            if (f != fst) sb_str(&b, ", ");
-            sb_str(&b, tt_isa_forms[f].name);
-          }
-          sb_str(&b, ")");
-          return -1;
-        }
-      }
-      return asm_named(&p, j, (unsigned)form, word);
-    }
-    if (mn < 0) {
-      sbuf b; err_begin(err, k, &b);
-      sb_str(&b, "expected field=value operands for form "); sb_str(&b, tt_isa_forms[form].name);
-      return -1;
-    }
-    if (j < p.n && !tt_ch_ws(p.s[j])) return err_unexpected(&p, j);
-    return asm_positional(&p, j, (unsigned)mn, word);
-  }
-  /* objdump form tt<mnemonic>. */
-  if (tn > 2 && ipre(t, tn, "tt")) {
-    int m = tt_mnem_by_name(t + 2, tn - 2);
-    if (m >= 0) {
-      if (j < p.n && !tt_ch_ws(p.s[j])) return err_unexpected(&p, j);
-      return asm_positional(&p, j, (unsigned)m, word);
-    }
-  }
-  /* Foreign instruction names: raw words only. */
-  {
-    static const char *const fpre[] = {"", "TT_OP_", "TTI_", "TT_", "tt"};
-    for (size_t k = 0; k < sizeof fpre / sizeof fpre[0]; k++) {
-      size_t pl = strlen(fpre[k]);
-      if (tn > pl && ipre(t, tn, fpre[k])) {
-        int fg = tt_foreign_by_name(t + pl, tn - pl);
-        if (fg >= 0) {
-          sbuf b; err_begin(err, i, &b);
-          sb_str(&b, tt_isa_foreign[fg].name);
-          sb_str(&b, " is outside the model; write it as a raw 0x word");
-          return -1;
-        }
-      }
-    }
-  }
+  int r = asm_macro_name(&p, i, j, word);
+  if (r != NOT_MINE) return r;
+  int form = tt_form_by_name(p.s + i, j - i), mn = tt_mnem_by_name(p.s + i, j - i);
+  if (form >= 0 || mn >= 0) return asm_plain(&p, i, j, form, mn, word);
+  if ((r = asm_objdump(&p, i, j, word)) != NOT_MINE) return r;
+  if ((r = asm_foreign(&p, i, j)) != NOT_MINE) return r;
   sbuf b; err_begin(err, i, &b);
-  sb_str(&b, "unknown mnemonic "); sb_tok(&b, t, tn);
+  sb_str(&b, "unknown mnemonic "); sb_tok(&b, p.s + i, j - i);
   return -1;
 }
 

@@ -42,108 +42,164 @@ static int bracket(lex *l, uint32_t *out) {
   return lit(l, "[") && num(l, out) && lit(l, "]");
 }
 
-#define FAIL(msg) do { if (err) *err = (msg); return -1; } while (0)
+/* One step per family of locations: l is past the family's name; each fills loc and returns
+ * NULL, or returns what is wrong. */
+static const char *lp_thread(lex *l, tt_loc *loc) {   /* tN.gpr[I], tN.ctx_resets[U]; l at N */
+  uint32_t a = 0, b = 0;
+  if (!num(l, &a) || a >= TT_THREAD_COUNT) return "thread must be t0, t1 or t2";
+  if (lit(l, ".ctx_resets")) {
+    if (!bracket(l, &b)) return "expected tN.ctx_resets[U]";
+    if (b > 1) return "unpacker index must be 0 or 1";
+    loc->kind = TT_LOC_CTX_RESETS;
+  } else {
+    if (!lit(l, ".gpr") || !bracket(l, &b)) return "expected tN.gpr[I] or tN.ctx_resets[U]";
+    if (b >= TT_GPR_COUNT) return "GPR index must be 0..63";
+    loc->kind = TT_LOC_GPR;
+  }
+  loc->sel = (uint8_t)a;
+  loc->index = b;
+  return NULL;
+}
+
+static const char *lp_cfg(lex *l, tt_loc *loc) {
+  uint32_t a = 0, b = 0;
+  if (!bracket(l, &a) || !bracket(l, &b)) return "expected cfg[B][I]";
+  if (a >= TT_CFG_BANK_COUNT) return "Config bank must be 0 or 1";
+  if (b >= TT_CFG_WORD_COUNT) return "Config word index must be 0..223";
+  loc->kind = TT_LOC_CFG;
+  loc->sel = (uint8_t)a;
+  loc->index = b;
+  return NULL;
+}
+
+static const char *lp_tcfg(lex *l, tt_loc *loc) {
+  uint32_t a = 0, b = 0;
+  if (!bracket(l, &a) || !bracket(l, &b)) return "expected tcfg[N][I]";
+  if (a >= TT_THREAD_COUNT) return "ThreadConfig thread must be 0..2";
+  if (b >= TT_TCFG_WORD_COUNT) return "ThreadConfig word index must be 0..67";
+  loc->kind = TT_LOC_TCFG;
+  loc->sel = (uint8_t)a;
+  loc->index = b;
+  return NULL;
+}
+
+static const char *lp_sem(lex *l, tt_loc *loc) {
+  uint32_t a = 0;
+  if (!bracket(l, &a)) return "expected sem[I].value or sem[I].max";
+  if (a >= TT_SEM_COUNT) return "semaphore index must be 0..7";
+  if (lit(l, ".value")) loc->kind = TT_LOC_SEM_VALUE;
+  else if (lit(l, ".max")) loc->kind = TT_LOC_SEM_MAX;
+  else return "expected sem[I].value or sem[I].max";
+  loc->index = a;
+  return NULL;
+}
+
+static const char *lp_mutex(lex *l, tt_loc *loc) {
+  uint32_t a = 0;
+  if (!bracket(l, &a)) return "expected mutex[I]";
+  if (!tt_mutex_slot_valid(a)) return "mutex index must be 0, 2, 3 or 4";
+  loc->kind = TT_LOC_MUTEX;
+  loc->index = a;
+  return NULL;
+}
+
+/* l1.u8[A], l1.u16[A], l1.u32[A]; l is past "l1." */
+static const char *lp_l1(lex *l, tt_loc *loc) {
+  uint32_t a = 0;
+  if (lit(l, "u8")) {
+    loc->kind = TT_LOC_L1_U8;
+    if (!bracket(l, &a)) return "expected l1.u8[A]";
+  } else if (lit(l, "u16")) {
+    loc->kind = TT_LOC_L1_U16;
+    if (!bracket(l, &a)) return "expected l1.u16[A]";
+    if (a & 1) return "l1.u16 address must be 2-aligned";
+  } else if (lit(l, "u32")) {
+    loc->kind = TT_LOC_L1_U32;
+    if (!bracket(l, &a)) return "expected l1.u32[A]";
+    if (a & 3) return "l1.u32 address must be 4-aligned";
+  } else {
+    return "unknown location";
+  }
+  loc->index = a;
+  return NULL;
+}
+
+static const char *lp_host(lex *l, tt_loc *loc) {
+  uint32_t a = 0, b = 0;
+  unsigned size;
+  if (lit(l, "b")) a = TT_CORE_B;
+  else if (lit(l, "t0")) a = TT_CORE_T0;
+  else if (lit(l, "t1")) a = TT_CORE_T1;
+  else if (lit(l, "t2")) a = TT_CORE_T2;
+  else return "host core must be b, t0, t1 or t2";
+  if (lit(l, ".u8")) { loc->kind = TT_LOC_HOST_U8; size = 1; }
+  else if (lit(l, ".u16")) { loc->kind = TT_LOC_HOST_U16; size = 2; }
+  else if (lit(l, ".u32")) { loc->kind = TT_LOC_HOST_U32; size = 4; }
+  else return "expected host.C.u8[A], host.C.u16[A] or host.C.u32[A]";
+  if (!bracket(l, &b)) return "expected host.C.uW[A]";
+  if (b & (size - 1)) return "host address must be naturally aligned";
+  loc->sel = (uint8_t)a;
+  loc->index = b;
+  return NULL;
+}
+
+static const char *lp_ic(lex *l, tt_loc *loc) {
+  uint32_t a;
+  if (!lit(l, "[")) return "expected ic_invalidates[C]";
+  if (lit(l, "b")) a = 0;
+  else if (lit(l, "t0")) a = 1;
+  else if (lit(l, "t1")) a = 2;
+  else if (lit(l, "t2")) a = 3;
+  else if (lit(l, "nc")) a = 4;
+  else return "ic_invalidates core must be b, t0, t1, t2 or nc";
+  if (!lit(l, "]")) return "expected ic_invalidates[C]";
+  loc->kind = TT_LOC_IC_INVALIDATES;
+  loc->index = a;
+  return NULL;
+}
+
+static const char *lp_mmio(lex *l, tt_loc *loc) {
+  uint32_t a = 0;
+  if (!bracket(l, &a)) return "expected mmio[A]";
+  if (a & 3) return "mmio address must be 4-aligned";
+  if (a < TT_MMIO_LOW || a > 0xFFBFFFFCu) return "mmio address must be 0xFFB11000..0xFFBFFFFC";
+  loc->kind = TT_LOC_MMIO;
+  loc->index = a;
+  return NULL;
+}
+
+static const char *lp_prng(lex *l, tt_loc *loc) {
+  (void)l;
+  loc->kind = TT_LOC_PRNG_RESEEDS;
+  return NULL;
+}
+
+/* The families by name, in the order they are tried. */
+static const struct {
+  const char *name;
+  const char *(*parse)(lex *l, tt_loc *loc);
+} loc_families[] = {
+  {"cfg", lp_cfg}, {"tcfg", lp_tcfg}, {"sem", lp_sem}, {"mutex", lp_mutex}, {"l1.", lp_l1},
+  {"host.", lp_host}, {"prng_reseeds", lp_prng}, {"ic_invalidates", lp_ic}, {"mmio", lp_mmio},
+};
 
 int tt_loc_parse(const char *text, size_t len, tt_loc *loc, const char **err) {
   lex l = {text, text + len};
-  uint32_t a = 0, b = 0;
+  const char *why = "unknown location";
   memset(loc, 0, sizeof *loc);
   if (len >= 2 && text[0] == 't' && tt_ch_digit(text[1])) {
     l.p = text + 1;
-    if (!num(&l, &a) || a >= TT_THREAD_COUNT) FAIL("thread must be t0, t1 or t2");
-    if (lit(&l, ".ctx_resets")) {
-      if (!bracket(&l, &b)) FAIL("expected tN.ctx_resets[U]");
-      if (b > 1) FAIL("unpacker index must be 0 or 1");
-      loc->kind = TT_LOC_CTX_RESETS;
-    } else {
-      if (!lit(&l, ".gpr") || !bracket(&l, &b)) FAIL("expected tN.gpr[I] or tN.ctx_resets[U]");
-      if (b >= TT_GPR_COUNT) FAIL("GPR index must be 0..63");
-      loc->kind = TT_LOC_GPR;
-    }
-    loc->sel = (uint8_t)a;
-    loc->index = b;
-  } else if (lit(&l, "cfg")) {
-    if (!bracket(&l, &a) || !bracket(&l, &b)) FAIL("expected cfg[B][I]");
-    if (a >= TT_CFG_BANK_COUNT) FAIL("Config bank must be 0 or 1");
-    if (b >= TT_CFG_WORD_COUNT) FAIL("Config word index must be 0..223");
-    loc->kind = TT_LOC_CFG;
-    loc->sel = (uint8_t)a;
-    loc->index = b;
-  } else if (lit(&l, "tcfg")) {
-    if (!bracket(&l, &a) || !bracket(&l, &b)) FAIL("expected tcfg[N][I]");
-    if (a >= TT_THREAD_COUNT) FAIL("ThreadConfig thread must be 0..2");
-    if (b >= TT_TCFG_WORD_COUNT) FAIL("ThreadConfig word index must be 0..67");
-    loc->kind = TT_LOC_TCFG;
-    loc->sel = (uint8_t)a;
-    loc->index = b;
-  } else if (lit(&l, "sem")) {
-    if (!bracket(&l, &a)) FAIL("expected sem[I].value or sem[I].max");
-    if (a >= TT_SEM_COUNT) FAIL("semaphore index must be 0..7");
-    if (lit(&l, ".value")) loc->kind = TT_LOC_SEM_VALUE;
-    else if (lit(&l, ".max")) loc->kind = TT_LOC_SEM_MAX;
-    else FAIL("expected sem[I].value or sem[I].max");
-    loc->index = a;
-  } else if (lit(&l, "mutex")) {
-    if (!bracket(&l, &a)) FAIL("expected mutex[I]");
-    if (!tt_mutex_slot_valid(a)) FAIL("mutex index must be 0, 2, 3 or 4");
-    loc->kind = TT_LOC_MUTEX;
-    loc->index = a;
-  } else if (lit(&l, "l1.u8")) {
-    loc->kind = TT_LOC_L1_U8;
-    if (!bracket(&l, &a)) FAIL("expected l1.u8[A]");
-    loc->index = a;
-  } else if (lit(&l, "l1.u16")) {
-    loc->kind = TT_LOC_L1_U16;
-    if (!bracket(&l, &a)) FAIL("expected l1.u16[A]");
-    if (a & 1) FAIL("l1.u16 address must be 2-aligned");
-    loc->index = a;
-  } else if (lit(&l, "l1.u32")) {
-    loc->kind = TT_LOC_L1_U32;
-    if (!bracket(&l, &a)) FAIL("expected l1.u32[A]");
-    if (a & 3) FAIL("l1.u32 address must be 4-aligned");
-    loc->index = a;
-  } else if (lit(&l, "host.")) {
-    unsigned size;
-    if (lit(&l, "b")) a = TT_CORE_B;
-    else if (lit(&l, "t0")) a = TT_CORE_T0;
-    else if (lit(&l, "t1")) a = TT_CORE_T1;
-    else if (lit(&l, "t2")) a = TT_CORE_T2;
-    else FAIL("host core must be b, t0, t1 or t2");
-    if (lit(&l, ".u8")) { loc->kind = TT_LOC_HOST_U8; size = 1; }
-    else if (lit(&l, ".u16")) { loc->kind = TT_LOC_HOST_U16; size = 2; }
-    else if (lit(&l, ".u32")) { loc->kind = TT_LOC_HOST_U32; size = 4; }
-    else FAIL("expected host.C.u8[A], host.C.u16[A] or host.C.u32[A]");
-    if (!bracket(&l, &b)) FAIL("expected host.C.uW[A]");
-    if (b & (size - 1)) FAIL("host address must be naturally aligned");
-    loc->sel = (uint8_t)a;
-    loc->index = b;
-  } else if (lit(&l, "prng_reseeds")) {
-    loc->kind = TT_LOC_PRNG_RESEEDS;
-  } else if (lit(&l, "ic_invalidates")) {
-    if (!lit(&l, "[")) FAIL("expected ic_invalidates[C]");
-    if (lit(&l, "b")) a = 0;
-    else if (lit(&l, "t0")) a = 1;
-    else if (lit(&l, "t1")) a = 2;
-    else if (lit(&l, "t2")) a = 3;
-    else if (lit(&l, "nc")) a = 4;
-    else FAIL("ic_invalidates core must be b, t0, t1, t2 or nc");
-    if (!lit(&l, "]")) FAIL("expected ic_invalidates[C]");
-    loc->kind = TT_LOC_IC_INVALIDATES;
-    loc->index = a;
-  } else if (lit(&l, "mmio")) {
-    if (!bracket(&l, &a)) FAIL("expected mmio[A]");
-    if (a & 3) FAIL("mmio address must be 4-aligned");
-    if (a < TT_MMIO_LOW || a > 0xFFBFFFFCu) FAIL("mmio address must be 0xFFB11000..0xFFBFFFFC");
-    loc->kind = TT_LOC_MMIO;
-    loc->index = a;
+    why = lp_thread(&l, loc);
   } else {
-    FAIL("unknown location");
+    for (size_t i = 0; i < sizeof loc_families / sizeof loc_families[0]; i++)
+      if (lit(&l, loc_families[i].name)) { why = loc_families[i].parse(&l, loc); break; }
   }
-  if (loc->kind >= TT_LOC_L1_U8 && loc->kind <= TT_LOC_L1_U32 &&
+  if (!why && loc->kind >= TT_LOC_L1_U8 && loc->kind <= TT_LOC_L1_U32 &&
       (uint64_t)loc->index + tt_loc_width(loc) / 8 > TT_L1_SIZE)
-    FAIL("L1 address must be below 1536 KiB");
-  if (l.p != l.end) FAIL("unexpected text after location");
-  return 0;
+    why = "L1 address must be below 1536 KiB";
+  if (!why && l.p != l.end) why = "unexpected text after location";
+  if (why && err) *err = why;
+  return why ? -1 : 0;
 }
 
 unsigned tt_loc_width(const tt_loc *loc) {

@@ -296,78 +296,79 @@ static int d_knob(pctx *c, const char *p, const char *e) {
   return 0;
 }
 
-static int d_header(pctx *c, const char *w, const char *we, const char *p, const char *e) {
+/* "duplicate WORD: (first on line N)" at w */
+static int err_duplicate(pctx *c, const char *w, const char *word, unsigned first) {
+  sb s = err_begin(c, w);
+  sb_str(&s, "duplicate ");
+  sb_str(&s, word);
+  sb_str(&s, ": (first on line ");
+  sb_dec(&s, first);
+  sb_str(&s, ")");
+  return -1;
+}
+
+static int h_name(pctx *c, const char *w, const char *p, const char *e) {
   tt_vec *v = c->v;
-  if (tok_eq(w, we, "name")) {
-    if (v->name_line) {
-      sb s = err_begin(c, w);
-      sb_str(&s, "duplicate name: (first on line ");
-      sb_dec(&s, v->name_line);
-      sb_str(&s, ")");
-      return -1;
-    }
-    if (copy_text(c, p, e, v->name, sizeof v->name, "name:") != 0) return -1;
-    v->name_line = c->line;
-    return 0;
+  if (v->name_line) return err_duplicate(c, w, "name", v->name_line);
+  if (copy_text(c, p, e, v->name, sizeof v->name, "name:") != 0) return -1;
+  v->name_line = c->line;
+  return 0;
+}
+
+static int h_ref(pctx *c, const char *w, const char *p, const char *e) {
+  tt_vec *v = c->v;
+  if (v->nrefs >= TT_VEC_MAX_REFS) return err_at(c, w, "too many ref: lines (limit 64)");
+  if (copy_text(c, p, e, v->refs[v->nrefs], TT_VEC_TEXT_MAX, "ref:") != 0) return -1;
+  v->nrefs++;
+  return 0;
+}
+
+static int h_mode(pctx *c, const char *w, const char *p, const char *e) {
+  tt_vec *v = c->v;
+  if (v->mode_line) return err_duplicate(c, w, "mode", v->mode_line);
+  if (tok_eq(p, e, "func")) v->modes = TT_VEC_MODE_FUNC;
+  else if (tok_eq(p, e, "cycle")) v->modes = TT_VEC_MODE_CYCLE;
+  else if (tok_eq(p, e, "both")) v->modes = TT_VEC_MODE_BOTH;
+  else return err_at_q(c, p, "mode must be func, cycle or both, not ", p, e, "");
+  v->mode_line = c->line;
+  return 0;
+}
+
+static int h_profile(pctx *c, const char *w, const char *p, const char *e) {
+  tt_vec *v = c->v;
+  if (v->profile_line) return err_duplicate(c, w, "profile", v->profile_line);
+  if (v->nknobs) {
+    sb s = err_begin(c, w);
+    sb_str(&s, "profile: must come before any knob: line (knob: on line ");
+    sb_dec(&s, v->knobs[0].line);
+    sb_str(&s, ")");
+    return -1;
   }
-  if (tok_eq(w, we, "ref")) {
-    if (v->nrefs >= TT_VEC_MAX_REFS) return err_at(c, w, "too many ref: lines (limit 64)");
-    if (copy_text(c, p, e, v->refs[v->nrefs], TT_VEC_TEXT_MAX, "ref:") != 0) return -1;
-    v->nrefs++;
-    return 0;
-  }
-  if (tok_eq(w, we, "mode")) {
-    if (v->mode_line) {
-      sb s = err_begin(c, w);
-      sb_str(&s, "duplicate mode: (first on line ");
-      sb_dec(&s, v->mode_line);
-      sb_str(&s, ")");
-      return -1;
-    }
-    if (tok_eq(p, e, "func")) v->modes = TT_VEC_MODE_FUNC;
-    else if (tok_eq(p, e, "cycle")) v->modes = TT_VEC_MODE_CYCLE;
-    else if (tok_eq(p, e, "both")) v->modes = TT_VEC_MODE_BOTH;
-    else return err_at_q(c, p, "mode must be func, cycle or both, not ", p, e, "");
-    v->mode_line = c->line;
-    return 0;
-  }
-  if (tok_eq(w, we, "profile")) {
-    if (v->profile_line) {
-      sb s = err_begin(c, w);
-      sb_str(&s, "duplicate profile: (first on line ");
-      sb_dec(&s, v->profile_line);
-      sb_str(&s, ")");
-      return -1;
-    }
-    if (v->nknobs) {
-      sb s = err_begin(c, w);
-      sb_str(&s, "profile: must come before any knob: line (knob: on line ");
-      sb_dec(&s, v->knobs[0].line);
-      sb_str(&s, ")");
-      return -1;
-    }
-    if (!tok_eq(p, e, "isa") && !tok_eq(p, e, "p150"))
-      return err_at_q(c, p, "unknown profile ", p, e, " (isa or p150)");
-    memcpy(v->profile, p, (size_t)(e - p));
-    v->profile[e - p] = 0;
-    v->profile_line = c->line;
-    return 0;
-  }
-  if (tok_eq(w, we, "budget")) {
-    uint64_t b;
-    if (v->has_budget) {
-      sb s = err_begin(c, w);
-      sb_str(&s, "duplicate budget: (first on line ");
-      sb_dec(&s, v->budget_line);
-      sb_str(&s, ")");
-      return -1;
-    }
-    if (parse_value(c, p, e, 64, "a budget", &b) != 0) return -1;
-    v->budget = b;
-    v->has_budget = 1;
-    v->budget_line = c->line;
-    return 0;
-  }
+  if (!tok_eq(p, e, "isa") && !tok_eq(p, e, "p150"))
+    return err_at_q(c, p, "unknown profile ", p, e, " (isa or p150)");
+  memcpy(v->profile, p, (size_t)(e - p));
+  v->profile[e - p] = 0;
+  v->profile_line = c->line;
+  return 0;
+}
+
+static int h_budget(pctx *c, const char *w, const char *p, const char *e) {
+  tt_vec *v = c->v;
+  uint64_t b;
+  if (v->has_budget) return err_duplicate(c, w, "budget", v->budget_line);
+  if (parse_value(c, p, e, 64, "a budget", &b) != 0) return -1;
+  v->budget = b;
+  v->has_budget = 1;
+  v->budget_line = c->line;
+  return 0;
+}
+
+static int d_header(pctx *c, const char *w, const char *we, const char *p, const char *e) {
+  if (tok_eq(w, we, "name")) return h_name(c, w, p, e);
+  if (tok_eq(w, we, "ref")) return h_ref(c, w, p, e);
+  if (tok_eq(w, we, "mode")) return h_mode(c, w, p, e);
+  if (tok_eq(w, we, "profile")) return h_profile(c, w, p, e);
+  if (tok_eq(w, we, "budget")) return h_budget(c, w, p, e);
   return d_knob(c, p, e);   /* "knob" (the caller only passes the six header words) */
 }
 
@@ -453,138 +454,182 @@ static int d_init(pctx *c, const char *p, const char *e) {
   return 0;
 }
 
+/* ---- expect lines: one step per form ---- */
+/* cycles = C | cycles <= C | cycles >= C; q is past the word */
+static int x_cycles(pctx *c, const char *q, const char *e, tt_vec_expect *x) {
+  uint64_t cyc;
+  q = skip_sp(q, e);
+  if (e - q >= 2 && q[0] == '<' && q[1] == '=') { x->cmp = TT_VEC_CMP_LE; q += 2; }
+  else if (e - q >= 2 && q[0] == '>' && q[1] == '=') { x->cmp = TT_VEC_CMP_GE; q += 2; }
+  else if (e - q >= 2 && q[0] == '=' && q[1] == '=') return err_at(c, q, "use '=' (not '==')");
+  else if (q < e && q[0] == '=') { x->cmp = TT_VEC_CMP_EQ; q += 1; }
+  else return err_at(c, q, "expected 'cycles = C', 'cycles <= C' or 'cycles >= C'");
+  q = skip_sp(q, e);
+  if (parse_value(c, q, e, 64, "a cycle count", &cyc) != 0) return -1;
+  x->kind = TT_VEC_EX_CYCLES;
+  x->value = cyc;
+  c->v->has_cycle_expects = 1;
+  return 0;
+}
+
+/* hazards = N; q is past the word */
+static int x_hazards(pctx *c, const char *q, const char *e, tt_vec_expect *x) {
+  uint64_t n;
+  q = skip_sp(q, e);
+  if (q >= e || *q != '=' || (e - q >= 2 && q[1] == '=')) return err_at(c, q, "expected 'hazards = N'");
+  q = skip_sp(q + 1, e);
+  if (parse_value(c, q, e, 32, "a hazard count", &n) != 0) return -1;
+  x->kind = TT_VEC_EX_HAZARDS;
+  x->value = n;
+  c->v->has_cycle_expects = 1;
+  return 0;
+}
+
+/* [K] = VALUE after tN.hazard or tN.issue: k is past the '['; sets *kv and *q (past the '=') */
+static int x_index_eq(pctx *c, const char *k, const char *e, const char *form, const char *after,
+                      uint64_t *kv, const char **q) {
+  const char *ke = k;
+  while (ke < e && *ke != ']') ke++;
+  if (ke == e) return err_at(c, k, form);
+  if (parse_value(c, k, ke, 32, "an instruction index", kv) != 0) return -1;
+  *q = skip_sp(ke + 1, e);
+  if (*q >= e || **q != '=') return err_at(c, *q, after);
+  *q = skip_sp(*q + 1, e);
+  return 0;
+}
+
+/* tN.hazard[K] = KIND; k is past the '[' */
+static int x_hazard_at(pctx *c, const char *k, const char *e, tt_vec_expect *x) {
+  const char *q, *qe;
+  uint64_t kv;
+  char kind[32];
+  if (x_index_eq(c, k, e, "expected 'tN.hazard[K] = KIND'", "expected '=' after tN.hazard[K]", &kv, &q) != 0)
+    return -1;
+  qe = q;
+  while (qe < e && !tt_ch_space(*qe)) qe++;
+  if (skip_sp(qe, e) != e) return err_at_q(c, skip_sp(qe, e), "unexpected text ", skip_sp(qe, e), e, "");
+  if (qe == q || (size_t)(qe - q) >= sizeof kind) return err_at(c, q, "expected a hazard kind (gpr_pending, cfg_gap, streamwrcfg_order)");
+  memcpy(kind, q, (size_t)(qe - q));
+  kind[qe - q] = 0;
+  int hk = tt_hazard_kind_parse(kind);
+  if (hk < 0) return err_at_q(c, q, "unknown hazard kind ", q, qe, " (gpr_pending, cfg_gap, streamwrcfg_order)");
+  x->kind = TT_VEC_EX_HAZARD;
+  x->index = (uint32_t)kv;
+  x->value = (uint64_t)hk;
+  c->v->has_cycle_expects = 1;
+  return 0;
+}
+
+/* tN.issue[K] = C; k is past the '[' */
+static int x_issue_at(pctx *c, const char *k, const char *e, tt_vec_expect *x) {
+  const char *q;
+  uint64_t kv, cyc;
+  if (x_index_eq(c, k, e, "expected 'tN.issue[K] = C'", "expected '=' after tN.issue[K]", &kv, &q) != 0)
+    return -1;
+  if (parse_value(c, q, e, 64, "a cycle number", &cyc) != 0) return -1;
+  x->kind = TT_VEC_EX_ISSUE;
+  x->index = (uint32_t)kv;
+  x->value = cyc;
+  c->v->has_cycle_expects = 1;
+  return 0;
+}
+
+/* tN.issued = K; q is past ".issued" */
+static int x_issued(pctx *c, const char *q, const char *e, tt_vec_expect *x) {
+  uint64_t k;
+  q = skip_sp(q, e);
+  if (q >= e || *q != '=' || (e - q >= 2 && q[1] == '=')) return err_at(c, q, "expected 'tN.issued = K'");
+  q = skip_sp(q + 1, e);
+  if (parse_value(c, q, e, 32, "an instruction count", &k) != 0) return -1;
+  x->kind = TT_VEC_EX_ISSUED;
+  x->value = k;
+  return 0;
+}
+
+/* tN fault CLASS; f is the class */
+static int x_fault(pctx *c, const char *f, const char *e, tt_vec_expect *x) {
+  char name[32];
+  int cls = -1;
+  if (f == e) return err_at(c, f, "expected 'tN fault CLASS'");
+  for (const char *q = f; q < e; q++)
+    if (tt_ch_space(*q)) return err_at_q(c, q, "unexpected text ", q, e, " after the fault class");
+  if ((size_t)(e - f) < sizeof name) {
+    memcpy(name, f, (size_t)(e - f));
+    name[e - f] = 0;
+    cls = tt_fault_class_parse(name);
+  }
+  if (cls < 0 || cls >= TT_FAULT_CLASS_COUNT)
+    return err_at_q(c, f, "unknown fault class ", f, e,
+                    " (none, undefined, unpredictable, noncontractual, unsupported, "
+                    "unimplemented)");
+  x->kind = TT_VEC_EX_FAULT;
+  x->value = (uint64_t)cls;
+  return 0;
+}
+
+/* tN done | tN blocked | tN fault CLASS; k is the word after the thread */
+static int x_thread_word(pctx *c, const char *k, const char *e, tt_vec_expect *x) {
+  const char *ke = k;
+  while (ke < e && !tt_ch_space(*ke)) ke++;
+  if (tok_eq(k, ke, "done") || tok_eq(k, ke, "blocked")) {
+    x->kind = k[0] == 'd' ? TT_VEC_EX_DONE : TT_VEC_EX_BLOCKED;
+    if (skip_sp(ke, e) != e) return err_at_q(c, skip_sp(ke, e), "unexpected text ", skip_sp(ke, e), e, "");
+    return 0;
+  }
+  if (tok_eq(k, ke, "fault")) return x_fault(c, skip_sp(ke, e), e, x);
+  return err_at_q(c, k, "expected done, blocked, fault CLASS or '.' after the thread, not ", k, ke, "");
+}
+
+static int has_suffix(const char *we, const char *e, const char *s, size_t n) {
+  return we < e && (size_t)(e - we) >= n && memcmp(we, s, n) == 0;
+}
+
+/* an expectation that starts with a thread tN: [w, we) is the thread word */
+static int x_thread(pctx *c, const char *w, const char *we, const char *p, const char *e, tt_vec_expect *x) {
+  unsigned t = 0;
+  if (parse_thread_tok(w, we, &t) != 0) return err_at_q(c, w, "bad thread ", w, we, "");
+  x->thread = (uint8_t)t;
+  int issued = has_suffix(we, e, ".issued", 7) && (we + 7 == e || tt_ch_space(we[7]) || we[7] == '=');
+  if (has_suffix(we, e, ".hazard[", 8) || has_suffix(we, e, ".issue[", 7) || issued || we == e || *we != '.')
+    if (check_thread(c, w, we, t) != 0) return -1;
+  if (has_suffix(we, e, ".hazard[", 8)) return x_hazard_at(c, we + 8, e, x);
+  if (has_suffix(we, e, ".issue[", 7)) return x_issue_at(c, we + 7, e, x);
+  if (issued) return x_issued(c, we + 7, e, x);
+  if (we < e && *we == '.') {  /* a thread-qualified location: tN.gpr[I] = V */
+    x->thread = 0;
+    if (parse_assign(c, p, e, &x->loc, &x->value) != 0) return -1;
+    x->kind = TT_VEC_EX_LOC;
+    return 0;
+  }
+  return x_thread_word(c, skip_sp(we, e), e, x);
+}
+
 static int d_expect(pctx *c, const char *p, const char *e) {
   tt_vec *v = c->v;
   tt_vec_expect x;
   const char *w = p, *we = p;
+  int r;
   memset(&x, 0, sizeof x);
   x.line = c->line;
   if (v->nexpects >= TT_VEC_MAX_EXPECTS) return err_at(c, p, "too many expect lines (limit 512)");
   if (p >= e) return err_at(c, p, "expect needs an expectation");
   while (we < e && tt_ch_word(*we)) we++;
-
   if (tok_eq(w, we, "deadlock")) {
     if (skip_sp(we, e) != e) return err_at_q(c, we, "unexpected text ", skip_sp(we, e), e, " after 'deadlock'");
     x.kind = TT_VEC_EX_DEADLOCK;
+    r = 0;
   } else if (tok_eq(w, we, "cycles")) {
-    const char *q = skip_sp(we, e);
-    uint64_t cyc;
-    if (e - q >= 2 && q[0] == '<' && q[1] == '=') { x.cmp = TT_VEC_CMP_LE; q += 2; }
-    else if (e - q >= 2 && q[0] == '>' && q[1] == '=') { x.cmp = TT_VEC_CMP_GE; q += 2; }
-    else if (e - q >= 2 && q[0] == '=' && q[1] == '=') return err_at(c, q, "use '=' (not '==')");
-    else if (q < e && q[0] == '=') { x.cmp = TT_VEC_CMP_EQ; q += 1; }
-    else return err_at(c, q, "expected 'cycles = C', 'cycles <= C' or 'cycles >= C'");
-    q = skip_sp(q, e);
-    if (parse_value(c, q, e, 64, "a cycle count", &cyc) != 0) return -1;
-    x.kind = TT_VEC_EX_CYCLES;
-    x.value = cyc;
-    v->has_cycle_expects = 1;
+    r = x_cycles(c, we, e, &x);
   } else if (tok_eq(w, we, "hazards")) {
-    const char *q = skip_sp(we, e);
-    uint64_t n;
-    if (q >= e || *q != '=' || (e - q >= 2 && q[1] == '=')) return err_at(c, q, "expected 'hazards = N'");
-    q = skip_sp(q + 1, e);
-    if (parse_value(c, q, e, 32, "a hazard count", &n) != 0) return -1;
-    x.kind = TT_VEC_EX_HAZARDS;
-    x.value = n;
-    v->has_cycle_expects = 1;
+    r = x_hazards(c, we, e, &x);
   } else if (we > w && w[0] == 't' && we - w >= 2 && tt_ch_digit(w[1]) &&
              (we == e || tt_ch_space(*we) || *we == '.')) {
-    unsigned t = 0;
-    if (parse_thread_tok(w, we, &t) != 0)
-      return err_at_q(c, w, "bad thread ", w, we, "");
-    if (we < e && *we == '.' && (size_t)(e - we) >= 8 && memcmp(we, ".hazard[", 8) == 0) {
-      const char *k = we + 8, *ke = k, *q, *qe;
-      uint64_t kv;
-      char kind[32];
-      if (check_thread(c, w, we, t) != 0) return -1;
-      while (ke < e && *ke != ']') ke++;
-      if (ke == e) return err_at(c, k, "expected 'tN.hazard[K] = KIND'");
-      if (parse_value(c, k, ke, 32, "an instruction index", &kv) != 0) return -1;
-      q = skip_sp(ke + 1, e);
-      if (q >= e || *q != '=') return err_at(c, q, "expected '=' after tN.hazard[K]");
-      q = skip_sp(q + 1, e);
-      qe = q;
-      while (qe < e && !tt_ch_space(*qe)) qe++;
-      if (skip_sp(qe, e) != e) return err_at_q(c, skip_sp(qe, e), "unexpected text ", skip_sp(qe, e), e, "");
-      if (qe == q || (size_t)(qe - q) >= sizeof kind) return err_at(c, q, "expected a hazard kind (gpr_pending, cfg_gap, streamwrcfg_order)");
-      memcpy(kind, q, (size_t)(qe - q));
-      kind[qe - q] = 0;
-      int hk = tt_hazard_kind_parse(kind);
-      if (hk < 0) return err_at_q(c, q, "unknown hazard kind ", q, qe, " (gpr_pending, cfg_gap, streamwrcfg_order)");
-      x.kind = TT_VEC_EX_HAZARD;
-      x.thread = (uint8_t)t;
-      x.index = (uint32_t)kv;
-      x.value = (uint64_t)hk;
-      v->has_cycle_expects = 1;
-    } else if (we < e && *we == '.' && (size_t)(e - we) >= 7 && memcmp(we, ".issue[", 7) == 0) {
-      const char *k = we + 7, *ke = k, *q;
-      uint64_t kv, cyc;
-      if (check_thread(c, w, we, t) != 0) return -1;
-      while (ke < e && *ke != ']') ke++;
-      if (ke == e) return err_at(c, k, "expected 'tN.issue[K] = C'");
-      if (parse_value(c, k, ke, 32, "an instruction index", &kv) != 0) return -1;
-      q = skip_sp(ke + 1, e);
-      if (q >= e || *q != '=') return err_at(c, q, "expected '=' after tN.issue[K]");
-      q = skip_sp(q + 1, e);
-      if (parse_value(c, q, e, 64, "a cycle number", &cyc) != 0) return -1;
-      x.kind = TT_VEC_EX_ISSUE;
-      x.thread = (uint8_t)t;
-      x.index = (uint32_t)kv;
-      x.value = cyc;
-      v->has_cycle_expects = 1;
-    } else if (we < e && *we == '.' && (size_t)(e - we) >= 7 && memcmp(we, ".issued", 7) == 0 &&
-               (we + 7 == e || tt_ch_space(we[7]) || we[7] == '=')) {
-      const char *q = skip_sp(we + 7, e);
-      uint64_t k;
-      if (check_thread(c, w, we, t) != 0) return -1;
-      if (q >= e || *q != '=' || (e - q >= 2 && q[1] == '=')) return err_at(c, q, "expected 'tN.issued = K'");
-      q = skip_sp(q + 1, e);
-      if (parse_value(c, q, e, 32, "an instruction count", &k) != 0) return -1;
-      x.kind = TT_VEC_EX_ISSUED;
-      x.thread = (uint8_t)t;
-      x.value = k;
-    } else if (we < e && *we == '.') {
-      /* a thread-qualified location: tN.gpr[I] = V */
-      if (parse_assign(c, p, e, &x.loc, &x.value) != 0) return -1;
-      x.kind = TT_VEC_EX_LOC;
-    } else {
-      const char *k = skip_sp(we, e), *ke = k;
-      if (check_thread(c, w, we, t) != 0) return -1;
-      while (ke < e && !tt_ch_space(*ke)) ke++;
-      x.thread = (uint8_t)t;
-      if (tok_eq(k, ke, "done") || tok_eq(k, ke, "blocked")) {
-        x.kind = k[0] == 'd' ? TT_VEC_EX_DONE : TT_VEC_EX_BLOCKED;
-        if (skip_sp(ke, e) != e)
-          return err_at_q(c, skip_sp(ke, e), "unexpected text ", skip_sp(ke, e), e, "");
-      } else if (tok_eq(k, ke, "fault")) {
-        const char *f = skip_sp(ke, e);
-        char name[32];
-        int cls;
-        if (f == e) return err_at(c, f, "expected 'tN fault CLASS'");
-        for (const char *q = f; q < e; q++)
-          if (tt_ch_space(*q)) return err_at_q(c, q, "unexpected text ", q, e, " after the fault class");
-        cls = -1;
-        if ((size_t)(e - f) < sizeof name) {
-          memcpy(name, f, (size_t)(e - f));
-          name[e - f] = 0;
-          cls = tt_fault_class_parse(name);
-        }
-        if (cls < 0 || cls >= TT_FAULT_CLASS_COUNT)
-          return err_at_q(c, f, "unknown fault class ", f, e,
-                          " (none, undefined, unpredictable, noncontractual, unsupported, "
-                          "unimplemented)");
-        x.kind = TT_VEC_EX_FAULT;
-        x.value = (uint64_t)cls;
-      } else {
-        return err_at_q(c, k, "expected done, blocked, fault CLASS or '.' after the thread, not ",
-                        k, ke, "");
-      }
-    }
+    r = x_thread(c, w, we, p, e, &x);
   } else {
-    if (parse_assign(c, p, e, &x.loc, &x.value) != 0) return -1;
+    r = parse_assign(c, p, e, &x.loc, &x.value);
     x.kind = TT_VEC_EX_LOC;
   }
+  if (r != 0) return -1;
   v->expects[v->nexpects++] = x;
   return 0;
 }
@@ -677,13 +722,8 @@ static int parse_line(pctx *c, const char *ls, const char *le) {
   return err_at_q(c, p, "unknown directive ", w, we, "");
 }
 
-int tt_vec_parse(const char *text, size_t len, tt_vec *v, tt_vec_error *err) {
-  pctx c;
-  tt_vec_error dummy;
-  const char *p = text, *end = text + len;
-  if (!err) err = &dummy;
-  memset(err, 0, sizeof *err);
-  /* Clear the header and counters; the large arrays are only read below their counts. */
+/* Clear the header and counters; the large arrays are only read below their counts. */
+static void vec_clear(tt_vec *v) {
   memset(v->name, 0, sizeof v->name);
   v->name_line = 0;
   v->nrefs = 0;
@@ -696,6 +736,52 @@ int tt_vec_parse(const char *text, size_t len, tt_vec *v, tt_vec_error *err) {
   v->budget = TT_VEC_DEFAULT_BUDGET;
   v->nknobs = v->ninits = v->nexpects = 0;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) v->prog_len[t] = 0;
+}
+
+/* "WHAT: thread tN has M instruction(s)", the expectation's index or count past the program */
+static int err_past_program(pctx *c, const char *what, uint64_t n, const char *close, unsigned t) {
+  sb s = err_begin(c, NULL);
+  sb_str(&s, what);
+  sb_dec(&s, n);
+  sb_str(&s, close);
+  sb_str(&s, ": thread t");
+  sb_dec(&s, t);
+  sb_str(&s, " has ");
+  sb_dec(&s, c->v->prog_len[t]);
+  sb_str(&s, " instruction(s)");
+  return -1;
+}
+
+/* The checks of the whole file, once every line is read. */
+static int file_checks(pctx *c) {
+  const tt_vec *v = c->v;
+  c->ls = NULL;
+  if (!v->name_line) {
+    c->line = 1;
+    return err_at(c, NULL, "missing required 'name:' directive");
+  }
+  for (unsigned i = 0; i < v->nexpects; i++) {
+    const tt_vec_expect *x = &v->expects[i];
+    c->line = x->line;
+    if (x->kind == TT_VEC_EX_ISSUE && x->index >= v->prog_len[x->thread])
+      return err_past_program(c, "issue[", x->index, "]", x->thread);
+    if (x->kind == TT_VEC_EX_ISSUED && x->value > v->prog_len[x->thread])
+      return err_past_program(c, "issued = ", x->value, "", x->thread);
+    if ((x->kind == TT_VEC_EX_ISSUE || x->kind == TT_VEC_EX_CYCLES ||
+         x->kind == TT_VEC_EX_HAZARD || x->kind == TT_VEC_EX_HAZARDS) &&
+        !(v->modes & TT_VEC_MODE_CYCLE))
+      return err_at(c, NULL, "cycle-only expectation in a 'mode: func' vector");
+  }
+  return 0;
+}
+
+int tt_vec_parse(const char *text, size_t len, tt_vec *v, tt_vec_error *err) {
+  pctx c;
+  tt_vec_error dummy;
+  const char *p = text, *end = text + len;
+  if (!err) err = &dummy;
+  memset(err, 0, sizeof *err);
+  vec_clear(v);
   c.v = v;
   c.err = err;
   c.line = 0;
@@ -717,42 +803,6 @@ int tt_vec_parse(const char *text, size_t len, tt_vec *v, tt_vec_error *err) {
     if (parse_line(&c, p, le) != 0) return -1;
     p = nl ? nl + 1 : end;
   }
-  /* file-level checks */
-  c.ls = NULL;
-  if (!v->name_line) {
-    c.line = 1;
-    return err_at(&c, NULL, "missing required 'name:' directive");
-  }
-  for (unsigned i = 0; i < v->nexpects; i++) {
-    const tt_vec_expect *x = &v->expects[i];
-    c.line = x->line;
-    if (x->kind == TT_VEC_EX_ISSUE && x->index >= v->prog_len[x->thread]) {
-      sb s = err_begin(&c, NULL);
-      sb_str(&s, "issue[");
-      sb_dec(&s, x->index);
-      sb_str(&s, "]: thread t");
-      sb_dec(&s, x->thread);
-      sb_str(&s, " has ");
-      sb_dec(&s, v->prog_len[x->thread]);
-      sb_str(&s, " instruction(s)");
-      return -1;
-    }
-    if (x->kind == TT_VEC_EX_ISSUED && x->value > v->prog_len[x->thread]) {
-      sb s = err_begin(&c, NULL);
-      sb_str(&s, "issued = ");
-      sb_dec(&s, x->value);
-      sb_str(&s, ": thread t");
-      sb_dec(&s, x->thread);
-      sb_str(&s, " has ");
-      sb_dec(&s, v->prog_len[x->thread]);
-      sb_str(&s, " instruction(s)");
-      return -1;
-    }
-    if ((x->kind == TT_VEC_EX_ISSUE || x->kind == TT_VEC_EX_CYCLES ||
-         x->kind == TT_VEC_EX_HAZARD || x->kind == TT_VEC_EX_HAZARDS) &&
-        !(v->modes & TT_VEC_MODE_CYCLE))
-      return err_at(&c, NULL, "cycle-only expectation in a 'mode: func' vector");
-  }
-  return 0;
+  return file_checks(&c);
 }
 

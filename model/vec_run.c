@@ -126,11 +126,157 @@ static int host_refused(tt_host_status s) {
   return s == TT_HOST_UNMAPPED || s == TT_HOST_READONLY || s == TT_HOST_BAD_SIZE;
 }
 
+/* One expectation being evaluated: each kind below sets actual (and expected, where the kind
+ * has no value of its own), writes what it found after "EXPECT: " and says whether it holds. */
+typedef struct ex_ctx {
+  const tt_state *st;
+  const tt_vec *v;
+  const tt_vec_expect *x;
+  tt_vec_result *res;
+  tt_vec_check *ck;
+  sb *s;
+  uint64_t actual;
+} ex_ctx;
+
+static void fmt_run_ended(sb *s, const tt_vec_result *res, const char *unit) {
+  sb_str(s, "actual run ended: ");
+  sb_str(s, outcome_name(res->outcome));
+  sb_str(s, " after ");
+  sb_dec(s, res->steps);
+  sb_str(s, unit);
+}
+
+static void fmt_hazard(sb *s, const char *sep, const tt_hazard *h) {
+  sb_str(s, sep); sb_dec(s, h->thread); sb_str(s, ".hazard["); sb_dec(s, h->index);
+  sb_str(s, "]="); sb_str(s, tt_hazard_kind_name(h->kind));
+}
+
+static int ex_loc(ex_ctx *c) {
+  const tt_vec_expect *x = c->x;
+  if (is_host(&x->loc)) {   /* a load through the port, after the run */
+    uint32_t hv = 0;
+    tt_host_status hs = tt_host_read(c->st, (tt_core_id)x->loc.sel, x->loc.index,
+                                     tt_loc_width(&x->loc) / 8, &hv);
+    if (host_refused(hs)) {
+      sb_str(c->s, "host load refused: ");
+      sb_str(c->s, tt_host_status_name(hs));
+      return 0;
+    }
+    c->actual = hv;
+  } else {
+    c->actual = tt_loc_get(c->st, &x->loc);
+  }
+  sb_str(c->s, "actual ");
+  fmt_value(c->s, &x->loc, c->actual);
+  return c->actual == x->value;
+}
+
+static int ex_done(ex_ctx *c) {
+  unsigned t = c->x->thread;
+  c->actual = (uint64_t)tt_thread_done(c->st, t);
+  c->ck->expected = 1;
+  if (c->actual) { sb_str(c->s, "actual done"); return 1; }
+  sb_str(c->s, "actual not done: ");
+  fmt_thread_state(c->s, c->st, c->v, t);
+  return 0;
+}
+
+static int ex_blocked(ex_ctx *c) {
+  unsigned t = c->x->thread;
+  c->actual = (uint64_t)tt_thread_blocked(c->st, t);
+  c->ck->expected = 1;
+  if (c->actual) { sb_str(c->s, "actual blocked: "); fmt_thread_state(c->s, c->st, c->v, t); return 1; }
+  if (tt_thread_done(c->st, t)) { sb_str(c->s, "actual done"); return 0; }
+  sb_str(c->s, "actual not blocked: ");
+  fmt_thread_state(c->s, c->st, c->v, t);
+  return 0;
+}
+
+static int ex_deadlock(ex_ctx *c) {
+  c->actual = c->res->outcome;
+  c->ck->expected = TT_OUT_DEADLOCK;
+  fmt_run_ended(c->s, c->res, c->res->mode == TT_MODE_CYCLE ? " cycles" : " steps");
+  return c->res->outcome == TT_OUT_DEADLOCK;
+}
+
+static int ex_fault(ex_ctx *c) {
+  c->actual = c->st->c.thr[c->x->thread].fault_class;
+  sb_str(c->s, "actual ");
+  fmt_fault(c->s, c->st, c->v, c->x->thread);
+  return c->actual == c->x->value;
+}
+
+static int ex_issued(ex_ctx *c) {
+  c->actual = c->st->c.thr[c->x->thread].pc;
+  int ok = c->actual == c->x->value;
+  sb_str(c->s, "actual ");
+  sb_dec(c->s, c->actual);
+  if (!ok) { sb_str(c->s, " ("); fmt_thread_state(c->s, c->st, c->v, c->x->thread); sb_chr(c->s, ')'); }
+  return ok;
+}
+
+static int ex_issue(ex_ctx *c) {
+  uint64_t cyc = 0;
+  c->ck->expected = c->x->value;
+  if (tt_issue_cycle(c->st, c->x->thread, c->x->index, &cyc) != 0) {
+    sb_str(c->s, "actual: instruction never issued (");
+    fmt_thread_state(c->s, c->st, c->v, c->x->thread);
+    sb_str(c->s, ")");
+    return 0;
+  }
+  c->actual = cyc;
+  sb_str(c->s, "actual ");
+  sb_dec(c->s, cyc);
+  return cyc == c->x->value;
+}
+
+static int ex_hazard(ex_ctx *c) {
+  const tt_vec_expect *x = c->x;
+  tt_hazard h;
+  unsigned found = 0, n = tt_hazard_count(c->st);
+  for (unsigned i = 0; i < n && tt_hazard_get(c->st, i, &h) == 0; i++)
+    if (h.thread == x->thread && h.index == x->index && h.kind == x->value) found = 1;
+  c->actual = found;
+  c->ck->expected = 1;
+  if (found) { sb_str(c->s, "reported"); return 1; }
+  sb_str(c->s, "actual: not reported; hazards reported:");
+  if (n == 0) sb_str(c->s, " none");
+  for (unsigned i = 0; i < n && i < 4 && tt_hazard_get(c->st, i, &h) == 0; i++) fmt_hazard(c->s, " t", &h);
+  return 0;
+}
+
+static int ex_hazards(ex_ctx *c) {
+  tt_hazard h;
+  c->actual = tt_hazard_count(c->st);
+  int ok = c->actual == c->x->value;
+  sb_str(c->s, "actual ");
+  sb_dec(c->s, c->actual);
+  for (unsigned i = 0; !ok && i < 4 && tt_hazard_get(c->st, i, &h) == 0; i++) fmt_hazard(c->s, i ? ", t" : ": t", &h);
+  return ok;
+}
+
+static int ex_cycles(ex_ctx *c) {
+  const tt_vec_expect *x = c->x;
+  c->actual = tt_cycle_count(c->st);
+  if (c->res->outcome != TT_OUT_DONE) {
+    fmt_run_ended(c->s, c->res, " cycles");
+    return 0;
+  }
+  sb_str(c->s, "actual ");
+  sb_dec(c->s, c->actual);
+  return x->cmp == TT_VEC_CMP_LE ? c->actual <= x->value
+         : x->cmp == TT_VEC_CMP_GE ? c->actual >= x->value : c->actual == x->value;
+}
+
+static int cycle_only(tt_vec_expect_kind k) {
+  return k == TT_VEC_EX_ISSUE || k == TT_VEC_EX_CYCLES || k == TT_VEC_EX_HAZARD || k == TT_VEC_EX_HAZARDS;
+}
+
 static void eval_expect(const tt_state *st, const tt_vec *v, const tt_vec_expect *x,
                         tt_vec_result *res, tt_vec_check *ck) {
   sb s;
   int ok = 0;
-  uint64_t actual = 0;
+  ex_ctx c = {st, v, x, res, ck, &s, 0};
   sb_init(&s, ck->text, sizeof ck->text);
   fmt_expect(&s, x);
   sb_str(&s, ": ");
@@ -138,138 +284,26 @@ static void eval_expect(const tt_state *st, const tt_vec *v, const tt_vec_expect
   ck->line = x->line;
   ck->expected = x->value;
   ck->is_strict = 0;
-  switch (x->kind) {
-  case TT_VEC_EX_LOC:
-    if (is_host(&x->loc)) {   /* a load through the port, after the run */
-      uint32_t hv = 0;
-      tt_host_status hs = tt_host_read(st, (tt_core_id)x->loc.sel, x->loc.index,
-                                       tt_loc_width(&x->loc) / 8, &hv);
-      if (host_refused(hs)) {
-        sb_str(&s, "host load refused: ");
-        sb_str(&s, tt_host_status_name(hs));
-        break;
-      }
-      actual = hv;
-    } else {
-      actual = tt_loc_get(st, &x->loc);
-    }
-    ok = actual == x->value;
-    sb_str(&s, "actual ");
-    fmt_value(&s, &x->loc, actual);
-    break;
-  case TT_VEC_EX_DONE:
-    actual = (uint64_t)tt_thread_done(st, x->thread);
-    ck->expected = 1;
-    ok = actual != 0;
-    if (ok) sb_str(&s, "actual done");
-    else { sb_str(&s, "actual not done: "); fmt_thread_state(&s, st, v, x->thread); }
-    break;
-  case TT_VEC_EX_BLOCKED:
-    actual = (uint64_t)tt_thread_blocked(st, x->thread);
-    ck->expected = 1;
-    ok = actual != 0;
-    if (ok) { sb_str(&s, "actual blocked: "); fmt_thread_state(&s, st, v, x->thread); }
-    else if (tt_thread_done(st, x->thread)) sb_str(&s, "actual done");
-    else { sb_str(&s, "actual not blocked: "); fmt_thread_state(&s, st, v, x->thread); }
-    break;
-  case TT_VEC_EX_DEADLOCK:
-    actual = res->outcome;
-    ck->expected = TT_OUT_DEADLOCK;
-    ok = res->outcome == TT_OUT_DEADLOCK;
-    sb_str(&s, "actual run ended: ");
-    sb_str(&s, outcome_name(res->outcome));
-    sb_str(&s, " after ");
-    sb_dec(&s, res->steps);
-    sb_str(&s, res->mode == TT_MODE_CYCLE ? " cycles" : " steps");
-    break;
-  case TT_VEC_EX_FAULT:
-    actual = st->c.thr[x->thread].fault_class;
-    ok = actual == x->value;
-    sb_str(&s, "actual ");
-    fmt_fault(&s, st, v, x->thread);
-    break;
-  case TT_VEC_EX_ISSUED:
-    actual = st->c.thr[x->thread].pc;
-    ok = actual == x->value;
-    sb_str(&s, "actual ");
-    sb_dec(&s, actual);
-    if (!ok) { sb_str(&s, " ("); fmt_thread_state(&s, st, v, x->thread); sb_chr(&s, ')'); }
-    break;
-  case TT_VEC_EX_ISSUE:
-  case TT_VEC_EX_CYCLES:
-  case TT_VEC_EX_HAZARD:
-  case TT_VEC_EX_HAZARDS:
-    if (res->mode != TT_MODE_CYCLE) {
-      ck->status = TT_VEC_CHECK_NOT_EVALUATED;
-      sb_str(&s, "not evaluated (cycle mode only)");
-      res->nnot_evaluated++;
-      return;
-    }
-    if (x->kind == TT_VEC_EX_ISSUE) {
-      uint64_t cyc = 0;
-      ck->expected = x->value;
-      if (tt_issue_cycle(st, x->thread, x->index, &cyc) != 0) {
-        ok = 0;
-        sb_str(&s, "actual: instruction never issued (");
-        fmt_thread_state(&s, st, v, x->thread);
-        sb_str(&s, ")");
-        break;
-      }
-      actual = cyc;
-      ok = cyc == x->value;
-      sb_str(&s, "actual ");
-      sb_dec(&s, cyc);
-      break;
-    }
-    if (x->kind == TT_VEC_EX_HAZARD) {
-      tt_hazard h;
-      unsigned found = 0, n = tt_hazard_count(st);
-      for (unsigned i = 0; i < n && tt_hazard_get(st, i, &h) == 0; i++)
-        if (h.thread == x->thread && h.index == x->index && h.kind == x->value) found = 1;
-      actual = found;
-      ck->expected = 1;
-      ok = found;
-      if (ok) { sb_str(&s, "reported"); break; }
-      sb_str(&s, "actual: not reported; hazards reported:");
-      if (n == 0) sb_str(&s, " none");
-      for (unsigned i = 0; i < n && i < 4 && tt_hazard_get(st, i, &h) == 0; i++) {
-        sb_str(&s, " t"); sb_dec(&s, h.thread); sb_str(&s, ".hazard["); sb_dec(&s, h.index);
-        sb_str(&s, "]="); sb_str(&s, tt_hazard_kind_name(h.kind));
-      }
-      break;
-    }
-    if (x->kind == TT_VEC_EX_HAZARDS) {
-      tt_hazard h;
-      actual = tt_hazard_count(st);
-      ok = actual == x->value;
-      sb_str(&s, "actual ");
-      sb_dec(&s, actual);
-      for (unsigned i = 0; !ok && i < 4 && tt_hazard_get(st, i, &h) == 0; i++) {
-        sb_str(&s, i ? ", t" : ": t"); sb_dec(&s, h.thread); sb_str(&s, ".hazard["); sb_dec(&s, h.index);
-        sb_str(&s, "]="); sb_str(&s, tt_hazard_kind_name(h.kind));
-      }
-      break;
-    }
-    actual = tt_cycle_count(st);
-    if (res->outcome != TT_OUT_DONE) {
-      ok = 0;
-      sb_str(&s, "actual run ended: ");
-      sb_str(&s, outcome_name(res->outcome));
-      sb_str(&s, " after ");
-      sb_dec(&s, res->steps);
-      sb_str(&s, " cycles");
-      break;
-    }
-    ok = x->cmp == TT_VEC_CMP_LE ? actual <= x->value
-         : x->cmp == TT_VEC_CMP_GE ? actual >= x->value : actual == x->value;
-    sb_str(&s, "actual ");
-    sb_dec(&s, actual);
-    break;
-  default:
-    sb_str(&s, "unknown expectation kind");
-    break;
+  if (cycle_only(x->kind) && res->mode != TT_MODE_CYCLE) {
+    ck->status = TT_VEC_CHECK_NOT_EVALUATED;
+    sb_str(&s, "not evaluated (cycle mode only)");
+    res->nnot_evaluated++;
+    return;
   }
-  ck->actual = actual;
+  switch (x->kind) {
+  case TT_VEC_EX_LOC: ok = ex_loc(&c); break;
+  case TT_VEC_EX_DONE: ok = ex_done(&c); break;
+  case TT_VEC_EX_BLOCKED: ok = ex_blocked(&c); break;
+  case TT_VEC_EX_DEADLOCK: ok = ex_deadlock(&c); break;
+  case TT_VEC_EX_FAULT: ok = ex_fault(&c); break;
+  case TT_VEC_EX_ISSUED: ok = ex_issued(&c); break;
+  case TT_VEC_EX_ISSUE: ok = ex_issue(&c); break;
+  case TT_VEC_EX_CYCLES: ok = ex_cycles(&c); break;
+  case TT_VEC_EX_HAZARD: ok = ex_hazard(&c); break;
+  case TT_VEC_EX_HAZARDS: ok = ex_hazards(&c); break;
+  default: sb_str(&s, "unknown expectation kind"); break;
+  }
+  ck->actual = c.actual;
   ck->status = ok ? TT_VEC_CHECK_PASS : TT_VEC_CHECK_FAIL;
   if (ok) res->npass++;
   else res->nfail++;
@@ -360,22 +394,8 @@ static tt_vec_status run_error(tt_vec_result *res, unsigned line, const char *pr
   return TT_VEC_ERROR;
 }
 
-tt_vec_status tt_vec_run(tt_state *st, tt_state *scratch_initial, const tt_vec *v,
-                         tt_mode mode, tt_vec_result *res) {
-  tt_outcome out;
-  res->status = TT_VEC_SKIP;
-  res->mode = (uint8_t)mode;
-  res->outcome = TT_OUT_UNSUPPORTED_MODE;
-  res->steps = 0;
-  res->npass = res->nfail = res->nnot_evaluated = res->nstrict = res->nchecks = 0;
-  res->nnot_comparable = 0;
-  memset(&res->err, 0, sizeof res->err);
-  if ((unsigned)mode > TT_MODE_CYCLE || !(v->modes & (1u << mode))) return TT_VEC_SKIP;
-  if (v->profile_line && strcmp(v->profile, "isa") != 0)
-    return run_error(res, v->profile_line, "the model has no profile ", v->profile, "");
-  if (!tt_mode_available(mode)) return TT_VEC_SKIP;
-
-  /* Knobs back to their defaults (parameters survive tt_reset), then the vector's. */
+/* Knobs back to their defaults (parameters survive tt_reset): 0, or -1 with res's error set. */
+static int knobs_default(tt_state *st, tt_vec_result *res) {
   for (unsigned k = 0; k < TT_KNOB_COUNT; k++) {
     const char *n = tt_knob_name(k), *vals = tt_knob_values(k);
     char first[TT_VEC_KNOB_TEXT_MAX];
@@ -383,24 +403,30 @@ tt_vec_status tt_vec_run(tt_state *st, tt_state *scratch_initial, const tt_vec *
     if (!n || !vals) continue;
     while (vals[i] && vals[i] != '|' && i + 1 < sizeof first) { first[i] = vals[i]; i++; }
     first[i] = 0;
-    if (tt_knob_set(st, n, first) != 0)
-      return run_error(res, 0, "cannot restore the default of knob ", n, "");
+    if (tt_knob_set(st, n, first) != 0) { run_error(res, 0, "cannot restore the default of knob ", n, ""); return -1; }
   }
-  if (tt_set_mode(st, mode) != 0) return TT_VEC_SKIP;
+  return 0;
+}
+
+/* The vector's knob: lines: 0, or -1 with res's error set. */
+static int knobs_vector(tt_state *st, const tt_vec *v, tt_vec_result *res) {
   for (unsigned i = 0; i < v->nknobs; i++) {
     int r = tt_knob_set(st, v->knobs[i].name, v->knobs[i].value);
-    if (r == -1) return run_error(res, v->knobs[i].line, "unknown knob ", v->knobs[i].name, "");
-    if (r != 0)
-      return run_error(res, v->knobs[i].line, "unknown value for knob ", v->knobs[i].name, "");
+    if (r == -1) { run_error(res, v->knobs[i].line, "unknown knob ", v->knobs[i].name, ""); return -1; }
+    if (r != 0) { run_error(res, v->knobs[i].line, "unknown value for knob ", v->knobs[i].name, ""); return -1; }
   }
-  tt_reset(st);
+  return 0;
+}
+
+/* The init lines, in file order: 0, or -1 with res's error set (a host store refused). */
+static int apply_inits(tt_state *st, const tt_vec *v, tt_vec_result *res) {
   for (unsigned i = 0; i < v->ninits; i++) {
     const tt_vec_init *in = &v->inits[i];
     if (is_host(&in->loc)) {   /* a store through the port, in file order */
       tt_host_status hs = tt_host_write(st, (tt_core_id)in->loc.sel, in->loc.index,
                                         tt_loc_width(&in->loc) / 8, in->value);
       if (host_refused(hs))
-        return run_error(res, in->line, "host store refused: ", tt_host_status_name(hs), "");
+        { run_error(res, in->line, "host store refused: ", tt_host_status_name(hs), ""); return -1; }
     } else if (in->loc.kind == TT_LOC_CFG && in->loc.index >= TT_CFG_GLOBAL_BASE) {
       tt_loc both = in->loc;   /* a global word: one value in both banks (vector-format.md) */
       for (unsigned b = 0; b < TT_CFG_BANK_COUNT; b++) { both.sel = (uint8_t)b; tt_loc_set(st, &both, in->value); }
@@ -408,12 +434,42 @@ tt_vec_status tt_vec_run(tt_state *st, tt_state *scratch_initial, const tt_vec *
       tt_loc_set(st, &in->loc, in->value);
     }
   }
+  return 0;
+}
+
+static int load_programs(tt_state *st, const tt_vec *v, tt_vec_result *res) {
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     if (v->prog_len[t] == 0) continue;
     if (tt_load_program(st, t, v->prog[t], v->prog_len[t]) != 0)
-      return run_error(res, v->prog_line[t][0], "the model refused the program of thread ",
-                       t == 0 ? "t0" : t == 1 ? "t1" : "t2", "");
+      { run_error(res, v->prog_line[t][0], "the model refused the program of thread ",
+                       t == 0 ? "t0" : t == 1 ? "t1" : "t2", ""); return -1; }
   }
+  return 0;
+}
+
+static void result_clear(tt_vec_result *res, tt_mode mode) {
+  res->status = TT_VEC_SKIP;
+  res->mode = (uint8_t)mode;
+  res->outcome = TT_OUT_UNSUPPORTED_MODE;
+  res->steps = 0;
+  res->npass = res->nfail = res->nnot_evaluated = res->nstrict = res->nchecks = 0;
+  res->nnot_comparable = 0;
+  memset(&res->err, 0, sizeof res->err);
+}
+
+tt_vec_status tt_vec_run(tt_state *st, tt_state *scratch_initial, const tt_vec *v,
+                         tt_mode mode, tt_vec_result *res) {
+  tt_outcome out;
+  result_clear(res, mode);
+  if ((unsigned)mode > TT_MODE_CYCLE || !(v->modes & (1u << mode))) return TT_VEC_SKIP;
+  if (v->profile_line && strcmp(v->profile, "isa") != 0)
+    return run_error(res, v->profile_line, "the model has no profile ", v->profile, "");
+  if (!tt_mode_available(mode)) return TT_VEC_SKIP;
+  if (knobs_default(st, res) != 0) return TT_VEC_ERROR;
+  if (tt_set_mode(st, mode) != 0) return TT_VEC_SKIP;
+  if (knobs_vector(st, v, res) != 0) return TT_VEC_ERROR;
+  tt_reset(st);
+  if (apply_inits(st, v, res) != 0 || load_programs(st, v, res) != 0) return TT_VEC_ERROR;
   if (v->strict && scratch_initial) memcpy(scratch_initial, st, sizeof *st);
 
   out = tt_run(st, v->budget);
@@ -424,12 +480,9 @@ tt_vec_status tt_vec_run(tt_state *st, tt_state *scratch_initial, const tt_vec *
   for (unsigned i = 0; i < v->nexpects; i++)
     eval_expect(st, v, &v->expects[i], res, &res->checks[res->nchecks++]);
   if (v->strict) {
-    if (scratch_initial) {
-      strict_ctx sc = {v, scratch_initial, st, res};
-      tt_state_diff(scratch_initial, st, strict_cb, &sc);
-    } else {
-      return run_error(res, 0, "strict vector run without a scratch state", "", "");
-    }
+    if (!scratch_initial) return run_error(res, 0, "strict vector run without a scratch state", "", "");
+    strict_ctx sc = {v, scratch_initial, st, res};
+    tt_state_diff(scratch_initial, st, strict_cb, &sc);
   }
   res->status = res->nfail ? TT_VEC_FAIL : TT_VEC_PASS;
   return (tt_vec_status)res->status;

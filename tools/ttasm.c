@@ -313,20 +313,96 @@ static int objdump_word(const char *arg, size_t n, uint32_t *w) {
   return 0;
 }
 
-static int explain(const char *arg) {
-  uint32_t w;
+/* The word --explain explains: an objdump line, a word, an instruction's text, or a foreign
+ * instruction's name (its opcode). 0, or 1 with the assembler's complaint told. */
+static int explain_word(const char *arg, uint32_t *w) {
   tt_asm_error e;
   size_t n = strlen(arg);
-  if (objdump_word(arg, n, &w) != 0 && parse_word(arg, n, &w) != 0 && tt_asm_insn(arg, n, &w, &e) != 0) {
-    const char *p = arg;
-    if (!strncmp(p, "tt", 2) || !strncmp(p, "TT", 2)) p += 2;
-    size_t k = strcspn(p, " \t,(");
-    int fg = tt_foreign_by_name(p, k);
-    if (fg < 0) fg = tt_foreign_by_name(arg, strcspn(arg, " \t,("));
-    if (fg < 0) { fprintf(stderr, "ttasm: --explain: %u: %s\n", e.col, e.msg); return 1; }
-    w = (uint32_t)tt_isa_foreign[fg].opcode << 24;
-    printf("(operands of %s are not encoded here: the explanation is of its opcode)\n", tt_isa_foreign[fg].name);
+  if (objdump_word(arg, n, w) == 0 || parse_word(arg, n, w) == 0 || tt_asm_insn(arg, n, w, &e) == 0) return 0;
+  const char *p = arg;
+  if (!strncmp(p, "tt", 2) || !strncmp(p, "TT", 2)) p += 2;
+  size_t k = strcspn(p, " \t,(");
+  int fg = tt_foreign_by_name(p, k);
+  if (fg < 0) fg = tt_foreign_by_name(arg, strcspn(arg, " \t,("));
+  if (fg < 0) { fprintf(stderr, "ttasm: --explain: %u: %s\n", e.col, e.msg); return 1; }
+  *w = (uint32_t)tt_isa_foreign[fg].opcode << 24;
+  printf("(operands of %s are not encoded here: the explanation is of its opcode)\n", tt_isa_foreign[fg].name);
+  return 0;
+}
+
+static void explain_foreign(const tt_insn *in) {
+  const tt_foreign_desc *fd = &tt_isa_foreign[in->foreign];
+  printf("unit: %s — %s, opcode 0x%02X; the model passes it through its gate with no effect",
+         unit_text(TT_UNIT_FOREIGN), fd->name, fd->opcode);
+  if (fd->kind == TT_FG_FRONTEND) printf(" (MOP/REPLAY expansion is not modelled: `unimplemented` fault by default)");
+  printf("\n");
+  caught_by(fd->kind == TT_FG_NOTABLE ? TT_BLOCK_NOP : fd->block_bits);
+  if (fd->kind == TT_FG_NOTABLE) printf("  (no row in the Blackhole block table: the model catches it only with 0x1FF)\n");
+}
+
+/* What field value v means, by the field's kind (after its "name [hi:lo] = v" column). */
+static void explain_field(const tt_field_desc *fl, uint32_t v) {
+  switch ((tt_field_kind)fl->kind) {
+  case TT_K_INT: printf("\n"); break;
+  case TT_K_REG: printf(": GPR %u of the issuing thread\n", v); break;
+  case TT_K_HALFREG: printf(": half-register %u = bits [%u:%u] of GPR %u\n", v, v & 1 ? 31 : 15, v & 1 ? 16 : 0, v >> 1); break;
+  case TT_K_CFG: printf(": Config word %u — ", v); cfg_index_text(v); printf("\n"); break;
+  case TT_K_TCFG: {
+    const char *t = tcfg_name(v);
+    printf(": ThreadConfig word %u of the issuing thread%s%s\n", v, t ? " — " : "", t ? t : "");
+    break;
   }
+  case TT_K_BLOCK: {
+    uint32_t eff = v ? v : 0x40u;
+    printf(": ");
+    for (unsigned b = 0, c = 0; b < 9; b++) if (eff >> b & 1u) printf("%s%s", c++ ? "|" : "", block_name[b]);
+    printf("%s; while latched it holds the thread's next instruction if it is\n",
+           v ? "" : " (0 is replaced by B6 STALL_MATH)");
+    block_bits_text(eff, "      ");
+    break;
+  }
+  case TT_K_STALLCOND: {
+    uint32_t eff = v ? v : 0x0Fu;
+    printf(": keep waiting while any of%s\n", v ? "" : " (0 is replaced by 0x0F: C0..C3)");
+    for (unsigned b = 0; b < 13; b++)
+      if (eff >> b & 1u) printf("      C%u %s: %s\n", b, cond_name[b], cond_what[b]);
+    break;
+  }
+  case TT_K_SEMCOND:
+    if (v == 0) printf(": 0 — UndefinedBehavior on Blackhole (AMB-2; knob semwait_cond0=stallwait: STALLWAIT C0..C3)\n");
+    else printf(": keep waiting while a selected semaphore has%s%s%s\n", v & 1 ? " Value==0 (STALL_ON_ZERO)" : "",
+                v == 3 ? " or" : "", v & 2 ? " Value>=Max (STALL_ON_MAX)" : "");
+    break;
+  case TT_K_SEMMASK: {
+    int c = 0;
+    printf(":");
+    for (unsigned b = 0; b < 8; b++) if (v >> b & 1u) printf("%s sem%u (%s)", c++ ? "," : "", b, sem_name[b]);
+    printf("%s\n", c ? "" : " no semaphore");
+    break;
+  }
+  case TT_K_MUTEX:
+    if (v == 0 || v == 2 || v == 3 || v == 4) printf(": mutex %u%s\n", v, v == 0 ? " (REG_RMW)" : v == 4 ? " (SFPU)" : "");
+    else printf(": mutex %u does not exist on Blackhole (0, 2, 3, 4): the thread waits forever\n", v);
+    break;
+  }
+}
+
+static void explain_defaults(unsigned form) {
+  printf("default substitutions: ");
+  switch (form) {
+  case TT_FORM_STALLWAIT: printf("block mask 0 -> 0x040 (B6), condition mask 0 -> 0x00F (C0..C3)"); break;
+  case TT_FORM_SEMWAIT: printf("block mask 0 -> 0x040 (B6); condition mask 0 is UndefinedBehavior (AMB-2)"); break;
+  case TT_FORM_STREAMWAIT: printf("block mask 0 -> 0x040 (B6)"); break;
+  case TT_FORM_FLUSHDMA: printf("condition mask 0 -> 0xF (C0..C3)"); break;
+  case TT_FORM_WRCFG: printf("128-bit mode aligns both indices down to a multiple of 4"); break;
+  default: printf("none"); break;
+  }
+  printf("\n");
+}
+
+static int explain(const char *arg) {
+  uint32_t w;
+  if (explain_word(arg, &w) != 0) return 1;
   tt_insn in;
   char text[256];
   tt_decode(w, &in);
@@ -337,13 +413,7 @@ static int explain(const char *arg) {
     return 0;
   }
   if (in.form == TT_FORM_FOREIGN) {
-    const tt_foreign_desc *fd = &tt_isa_foreign[in.foreign];
-    printf("unit: %s — %s, opcode 0x%02X; the model passes it through its gate with no effect",
-           unit_text(TT_UNIT_FOREIGN), fd->name, fd->opcode);
-    if (fd->kind == TT_FG_FRONTEND) printf(" (MOP/REPLAY expansion is not modelled: `unimplemented` fault by default)");
-    printf("\n");
-    caught_by(fd->kind == TT_FG_NOTABLE ? TT_BLOCK_NOP : fd->block_bits);
-    if (fd->kind == TT_FG_NOTABLE) printf("  (no row in the Blackhole block table: the model catches it only with 0x1FF)\n");
+    explain_foreign(&in);
     return 0;
   }
   const tt_form_desc *fd = &tt_isa_forms[in.form];
@@ -354,63 +424,11 @@ static int explain(const char *arg) {
   unsigned nf = tt_insn_fields(&in, vals, 16);
   for (unsigned k = 0; k < nf && k < fd->field_count; k++) {
     const tt_field_desc *fl = &tt_isa_fields[fd->field_first + k];
-    uint32_t v = vals[k];
-    printf("  %-16s [%2u:%2u] = %u (0x%X)", fl->name, fl->lsb + fl->width - 1, fl->lsb, v, v);
-    switch ((tt_field_kind)fl->kind) {
-    case TT_K_INT: printf("\n"); break;
-    case TT_K_REG: printf(": GPR %u of the issuing thread\n", v); break;
-    case TT_K_HALFREG: printf(": half-register %u = bits [%u:%u] of GPR %u\n", v, v & 1 ? 31 : 15, v & 1 ? 16 : 0, v >> 1); break;
-    case TT_K_CFG: printf(": Config word %u — ", v); cfg_index_text(v); printf("\n"); break;
-    case TT_K_TCFG: {
-      const char *t = tcfg_name(v);
-      printf(": ThreadConfig word %u of the issuing thread%s%s\n", v, t ? " — " : "", t ? t : "");
-      break;
-    }
-    case TT_K_BLOCK: {
-      uint32_t eff = v ? v : 0x40u;
-      printf(": ");
-      for (unsigned b = 0, c = 0; b < 9; b++) if (eff >> b & 1u) printf("%s%s", c++ ? "|" : "", block_name[b]);
-      printf("%s; while latched it holds the thread's next instruction if it is\n",
-             v ? "" : " (0 is replaced by B6 STALL_MATH)");
-      block_bits_text(eff, "      ");
-      break;
-    }
-    case TT_K_STALLCOND: {
-      uint32_t eff = v ? v : 0x0Fu;
-      printf(": keep waiting while any of%s\n", v ? "" : " (0 is replaced by 0x0F: C0..C3)");
-      for (unsigned b = 0; b < 13; b++)
-        if (eff >> b & 1u) printf("      C%u %s: %s\n", b, cond_name[b], cond_what[b]);
-      break;
-    }
-    case TT_K_SEMCOND:
-      if (v == 0) printf(": 0 — UndefinedBehavior on Blackhole (AMB-2; knob semwait_cond0=stallwait: STALLWAIT C0..C3)\n");
-      else printf(": keep waiting while a selected semaphore has%s%s%s\n", v & 1 ? " Value==0 (STALL_ON_ZERO)" : "",
-                  v == 3 ? " or" : "", v & 2 ? " Value>=Max (STALL_ON_MAX)" : "");
-      break;
-    case TT_K_SEMMASK: {
-      int c = 0;
-      printf(":");
-      for (unsigned b = 0; b < 8; b++) if (v >> b & 1u) printf("%s sem%u (%s)", c++ ? "," : "", b, sem_name[b]);
-      printf("%s\n", c ? "" : " no semaphore");
-      break;
-    }
-    case TT_K_MUTEX:
-      if (v == 0 || v == 2 || v == 3 || v == 4) printf(": mutex %u%s\n", v, v == 0 ? " (REG_RMW)" : v == 4 ? " (SFPU)" : "");
-      else printf(": mutex %u does not exist on Blackhole (0, 2, 3, 4): the thread waits forever\n", v);
-      break;
-    }
+    printf("  %-16s [%2u:%2u] = %u (0x%X)", fl->name, fl->lsb + fl->width - 1, fl->lsb, vals[k], vals[k]);
+    explain_field(fl, vals[k]);
   }
   if (nf == 0) printf("  (none)\n");
-  printf("default substitutions: ");
-  switch (in.form) {
-  case TT_FORM_STALLWAIT: printf("block mask 0 -> 0x040 (B6), condition mask 0 -> 0x00F (C0..C3)"); break;
-  case TT_FORM_SEMWAIT: printf("block mask 0 -> 0x040 (B6); condition mask 0 is UndefinedBehavior (AMB-2)"); break;
-  case TT_FORM_STREAMWAIT: printf("block mask 0 -> 0x040 (B6)"); break;
-  case TT_FORM_FLUSHDMA: printf("condition mask 0 -> 0xF (C0..C3)"); break;
-  case TT_FORM_WRCFG: printf("128-bit mode aligns both indices down to a multiple of 4"); break;
-  default: printf("none"); break;
-  }
-  printf("\n");
+  explain_defaults(in.form);
   if (in.reserved) printf("reserved bits set: 0x%06X (recorded as an `undefined` fault by default)\n", in.reserved);
   caught_by(in.block_bits);
   return 0;
