@@ -430,6 +430,17 @@ FUZZ_FIRE := CFG_GLOBAL_ONE_BANK:func_invariants:banked_writes \
              OFFSET_CARRY:spec_diff:spec_value \
              ADDR_POST_INCREMENT:spec_diff:spec_value \
              ATINCGET_NARROW_MASK:spec_diff:spec_value \
+             CYC_DOUBLE_ISSUE:spec_diff:spec_time \
+             CYC_THCON_SHARED:spec_diff:spec_time \
+             CYC_SYNC_SLOT_SHARED:spec_diff:spec_time \
+             CYC_CFG_OVERWRITE:spec_diff:spec_time \
+             CYC_CFG_NO_ORDER:spec_diff:spec_time \
+             CYC_WRCFG_LATE_READ:spec_diff:spec_value \
+             CYC_LAND_FULL_WORD:spec_diff:spec_value \
+             CYC_DEADLOCK_EARLY:spec_diff:spec_time \
+             CYC_NONDETERMINISTIC:spec_diff:spec_time \
+             CYC_SKIP_STUBS:spec_diff:spec_time \
+             CYC_RESET_KEEPS_STATE:spec_diff:spec_hazard \
              ENCODE_DROPS_LSB:decode_roundtrip:roundtrip_fields \
              ENCODE_DROPS_LSB:decode_roundtrip:roundtrip_text
 FUZZ_FIRE_RUNS ?= 20000

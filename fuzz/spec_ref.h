@@ -73,8 +73,10 @@ typedef struct sr_cyc {
   uint8_t flush;                      /* an isa FLUSHDMA holds ThCon until its conditions clear */
   uint8_t flush_t;
   uint16_t flush_cond;
-  uint32_t flush_min;
-  uint8_t spin[SR_THREADS];           /* a failing ATCAS/ATINCGETPTR: ThCon and thread forever */
+  uint32_t flush_min, flush_issue;
+  uint8_t spin[SR_THREADS];           /* a failing ATCAS/ATINCGETPTR holds ThCon and its thread */
+  uint32_t spin_next;                 /* its next attempt (NEVER: nothing can change its outcome) */
+  tt_insn spin_in;
   uint32_t latch_from[SR_THREADS];    /* first cycle the latch is evaluated */
   sr_wb wb[SR_WB_MAX];
   unsigned nwb;

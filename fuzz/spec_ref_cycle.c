@@ -22,7 +22,9 @@
  *          every instruction of every thread waits for ThCon). K: SETDMAREG, DMANOP, RSTDMA 1;
  *          REG2FLOP, FLUSHDMA 2; ALU 3 (immediate, or both registers in one aligned group of
  *          four) else 4; STOREIND, STOREREG, ATSWAP, LOADIND, LOADREG, ATINCGET 3; ATCAS,
- *          ATINCGETPTR 15. FLUSHDMA (isa) keeps ThCon and its thread until the first cycle
+ *          ATINCGETPTR 15. REG2FLOP under reg2flop=wh_config (a Config writer from ThCon) issues
+ *          only into an empty Config pipeline, keeping Config writes in order (the model's
+ *          documented choice). FLUSHDMA (isa) keeps ThCon and its thread until the first cycle
  *          >= c+2 at which its conditions are all false. A failing ATCAS/ATINCGETPTR keeps
  *          ThCon and its thread for good (nothing else can write L1 while it holds ThCon).
  *   results LOADIND/LOADREG/ATINCGET at c + load_latency/loadreg_latency/atincget_latency,
@@ -41,7 +43,7 @@
  *          stub_cycles (STALLWAIT C1-C4, C9 any thread, C11); UNPACR hands its Src bank to
  *          the matrix unit when done, a matrix-unit instruction hands both back (C5-C8).
  *   `cycles` the first cycle with every thread done and ThCon, the pipeline, the write-backs
- *          and the stubs idle.
+ *          and the stubs idle (c0_stores=yes: and every store landed).
  * Not expressed (spec_diff resets these knobs; vectors check them): sync_visibility=
  * same_cycle, setdmareg_result=two_cycles. */
 #include <string.h>
@@ -72,6 +74,11 @@ static int is_sync_slot(const tt_insn *in) {
     return 1;
   default: return 0;
   }
+}
+
+static int writes_latch(const tt_insn *in) {
+  return in->form == TT_FORM_STALLWAIT || in->form == TT_FORM_SEMWAIT ||
+         in->form == TT_FORM_STREAMWAIT || in->form == TT_FORM_FLUSHDMA;
 }
 
 static int is_mutex_op(const tt_insn *in) { return in->form == TT_FORM_ATGETM || in->form == TT_FORM_ATRELM; }
@@ -128,9 +135,9 @@ static uint64_t gpr_use(const tt_insn *in) {
   case TT_FORM_SETDMAREG_IMM: return bit(in->a.SETDMAREG_IMM.result_half_reg >> 1);
   case TT_FORM_SETDMAREG_SPECIAL: {
     const tt_args_SETDMAREG_SPECIAL *a = &in->a.SETDMAREG_SPECIAL;
-    if (a->result_size <= 1) return bit(a->result_half_reg >> 1);
-    uint64_t g = group(a->result_half_reg >> 1);
-    return a->result_size == 2 ? g : g & ~(0x8ull << ((a->result_half_reg >> 1) & 0x3Cu));
+    /* ResultSize 3 replaces the tile-header fields of "the same 4-GPR group" (digest 4.3):
+     * the group is its operand, although the fourth word holds no field */
+    return a->result_size <= 1 ? bit(a->result_half_reg >> 1) : group(a->result_half_reg >> 1);
   }
   case TT_FORM_ADDDMAREG_REG: case TT_FORM_SUBDMAREG_REG: case TT_FORM_MULDMAREG_REG:
   case TT_FORM_BITWOPDMAREG_REG: case TT_FORM_SHIFTDMAREG_REG: case TT_FORM_CMPDMAREG_REG:
@@ -292,7 +299,7 @@ static int cond_true(const sr_state *s, unsigned t, uint16_t m, uint32_t x) {
   if ((m & 0x800u) && c->stub_until[U_SFPU][t] > x) return 1;
   if (m & 0x1000u) {
     if (pipe_busy(s, x)) return 1;
-    if (KN(s, C12_SCOPE) == 1 && c->setc16_next == x) return 1;
+    if (KN(s, C12_SCOPE) == 1 && c->setc16_next && c->setc16_next == x) return 1;
     if (KN(s, C12_SCOPE) == 2 && x > 0 && pipe_busy_during(s, x - 1)) return 1;
   }
   return 0;
@@ -462,6 +469,8 @@ static uint32_t earliest(const sr_state *s, unsigned t, const tt_insn *in, uint3
          (!s->mutex[i] && s->reserved_for[i] && s->reserved_for[i] != 1 + t)))
       return NEVER;
   }
+  if (in->form == TT_FORM_REG2FLOP && KN(s, REG2FLOP) == 1)   /* wh_config: a Config writer */
+    while (pipe_busy(s, x)) x++;
   if (is_cfg_pipe(in)) {
     sr_occ o;
     memset(&o, 0, sizeof o);
@@ -544,6 +553,44 @@ static void enter_pipeline(sr_state *s, unsigned t, const tt_insn *in, uint32_t 
   replan(s, n);
 }
 
+/* ThCon and thread t held by an instruction issued (or retried successfully) at n for k cycles. */
+static void occupy(sr_state *s, unsigned t, uint32_t n, unsigned k) {
+  sr_cyc *c = &s->cyc;
+  uint32_t end = n + k, early = end - 1 > n ? end - 1 : n + 1;
+  int overlap = KN(s, THCON_HANDOVER) == 1;
+  c->thcon_owner = (uint8_t)(1 + t);
+  c->thcon_end = overlap ? early : end;   /* overlap: ThCon is free again at c+K-1 */
+  c->thcon_free = overlap ? early : end;
+  c->free_thcon[t] = overlap ? early : end;
+  c->free_any[t] = overlap || KN(s, THCON_RELEASE) == 1 ? early : end;
+}
+
+/* A failing ATCAS/ATINCGETPTR keeps ThCon and its thread and tries again every 15 cycles. Only
+ * its own thread's GPRs can change meanwhile (no other ThCon instruction can write L1), so with
+ * no write-back of that thread in flight it spins for good. */
+static void spin(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
+  sr_cyc *c = &s->cyc;
+  int pending = 0;
+  for (unsigned i = 0; i < c->nwb; i++) pending |= c->wb[i].thread == t;
+  c->spin[t] = 1;
+  c->spin_in = *in;
+  c->spin_next = pending ? n + 15 : NEVER;
+  c->thcon_owner = (uint8_t)(1 + t);
+  c->thcon_free = c->thcon_end = NEVER;
+}
+
+/* The retry of the spinning atomic of thread t in cycle x (before that cycle's issues). */
+static void retry(sr_state *s, unsigned t, uint32_t x) {
+  sr_cyc *c = &s->cyc;
+  tt_insn in = c->spin_in;
+  c->now = x;
+  if (!sr_execute(s, t, &in)) { spin(s, t, &in, x); return; }
+  c->spin[t] = 0;
+  occupy(s, t, x, 15);
+  s->pc[t]++;
+  c->last_issue_end = umax(c->last_issue_end, x + 1);
+}
+
 static void issue(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
   sr_cyc *c = &s->cyc;
   /* hazards, on the state at the start of cycle n */
@@ -553,7 +600,7 @@ static void issue(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
       hazard(s, TT_HAZ_GPR_PENDING, t);
       break;
     }
-  if (reads_config(in) && c->cfgw_next[t] == n) hazard(s, TT_HAZ_CFG_GAP, t);
+  if (reads_config(in) && c->cfgw_next[t] && c->cfgw_next[t] == n) hazard(s, TT_HAZ_CFG_GAP, t);
   if (is_cfg_pipe(in))
     for (unsigned i = 0; i < SR_OCC_MAX; i++)
       if (c->occ[i].used && c->occ[i].thread == t && c->occ[i].in.form == TT_FORM_STREAMWRCFG &&
@@ -584,23 +631,17 @@ static void issue(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
       uint16_t m = (uint16_t)in->a.FLUSHDMA.condition_mask;
       c->flush = 1;
       c->flush_t = (uint8_t)t;
+      c->flush_issue = n;
       c->flush_cond = m ? m : 0x00Fu;
-      c->flush_min = n + 2;
+      c->flush_min = n + 2 - (KN(s, THCON_HANDOVER) == 1);   /* overlap: a cycle early */
       c->thcon_owner = (uint8_t)(1 + t);
       c->thcon_free = c->free_any[t] = c->free_thcon[t] = NEVER;   /* until released */
     } else if (!sr_execute(s, t, in)) {
-      c->spin[t] = 1;   /* a failing atomic keeps ThCon and its thread */
-      c->thcon_owner = (uint8_t)(1 + t);
-      c->thcon_free = NEVER;
+      spin(s, t, in, n);
+      c->issue[t][s->pc[t]] = n;   /* its first attempt; it retires when one succeeds */
       return;
     } else {
-      uint32_t end = n + k, early = end - 1 > n ? end - 1 : n + 1;
-      int overlap = KN(s, THCON_HANDOVER) == 1;
-      c->thcon_owner = (uint8_t)(1 + t);
-      c->thcon_end = end;
-      c->thcon_free = overlap ? early : end;
-      c->free_thcon[t] = overlap ? early : end;
-      c->free_any[t] = overlap || KN(s, THCON_RELEASE) == 1 ? early : end;
+      occupy(s, t, n, k);
       if (KN(s, C0_STORES) == 1 &&
           (in->form == TT_FORM_STOREIND_L1 || in->form == TT_FORM_STOREIND_MMIO ||
            in->form == TT_FORM_STOREIND_SRC || in->form == TT_FORM_STOREREG || in->form == TT_FORM_ATSWAP)) {
@@ -624,8 +665,7 @@ static void issue(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
     }
     if (in->form == TT_FORM_SETC16) c->setc16_next = n + 1;
   }
-  if (s->latch[t].op != TT_LATCH_NONE && (!had_latch || is_sync_slot(in) || in->form == TT_FORM_FLUSHDMA))
-    c->latch_from[t] = n + 1;
+  if (s->latch[t].op != TT_LATCH_NONE && (!had_latch || writes_latch(in))) c->latch_from[t] = n + 1;
   c->issue[t][s->pc[t]] = n;
   s->pc[t]++;
   c->last_issue_end = n + 1;
@@ -658,8 +698,10 @@ static uint32_t idle_at(const sr_state *s) {
   const sr_cyc *c = &s->cyc;
   uint32_t x = umax(c->last_issue_end, umax(c->thcon_end, pipe_end(s)));
   for (unsigned i = 0; i < c->nwb; i++) x = umax(x, c->wb[i].due);
-  for (unsigned t = 0; t < SR_THREADS; t++)
+  for (unsigned t = 0; t < SR_THREADS; t++) {
+    x = umax(x, c->store_until[t]);   /* c0_stores=yes: a store in flight until it lands */
     for (unsigned u = 0; u < SR_STUBS; u++) x = umax(x, c->stub_until[u][t]);
+  }
   return x;
 }
 
@@ -678,15 +720,31 @@ unsigned sr_cycle_run(sr_state *s, uint64_t budget) {
     uint32_t now = c->now, lc[SR_THREADS], e[SR_THREADS], n = NEVER;
     tt_insn in[SR_THREADS];
     if (c->flush) {   /* FLUSHDMA (isa): released at the first cycle >= c+2 its conditions allow */
-      uint32_t r = clear_from(s, c->flush_t, c->flush_cond, umax(c->flush_min, now));
-      c->thcon_free = c->free_any[c->flush_t] = c->free_thcon[c->flush_t] = r;
-      c->thcon_end = r;
+      unsigned ft = c->flush_t;
+      uint32_t r = clear_from(s, ft, c->flush_cond, umax(c->flush_min, now));
+      c->thcon_free = c->free_thcon[ft] = c->thcon_end = r;
+      /* thcon_release=silicon: its own thread's next non-ThCon instruction a cycle earlier */
+      if (KN(s, THCON_RELEASE) == 1) {   /* its minimum occupancy a cycle shorter, not its hold */
+        uint32_t lo = c->flush_min - 1 > c->flush_issue ? c->flush_min - 1 : c->flush_issue + 1;
+        c->free_any[ft] = clear_from(s, ft, c->flush_cond, umax(lo, now));
+      } else {
+        c->free_any[ft] = r;
+      }
     }
     for (unsigned t = 0; t < SR_THREADS; t++) {
       lc[t] = latch_clear(s, t, now);
       e[t] = head(s, t, &in[t]) ? earliest(s, t, &in[t], now, lc[t]) : NEVER;
       if (e[t] < n) n = e[t];
     }
+    for (unsigned t = 0; t < SR_THREADS; t++)   /* a spinning atomic's retry comes first */
+      if (c->spin[t] && c->spin_next != NEVER && c->spin_next <= n && c->spin_next < b) {
+        uint32_t x = c->spin_next;
+        advance(s, x);
+        forget_latches(s, lc, x - 1);
+        retry(s, t, x);
+        c->now = x;
+        goto next;
+      }
     if (all_done(s)) {   /* the run ends when every unit is idle too */
       c->cycles = idle_at(s);
       uint32_t upto = c->cycles < b ? c->cycles - 1 : b - 1;
@@ -731,12 +789,13 @@ unsigned sr_cycle_run(sr_state *s, uint64_t budget) {
       wrote[t] = 0;
       if ((win >> t) & 1u) {
         issue(s, t, &in[t], n);
-        wrote[t] = s->latch[t].op != op || (is_sync_slot(&in[t]) && s->latch[t].op);
+        wrote[t] = s->latch[t].op != op || (writes_latch(&in[t]) && s->latch[t].op);
       }
     }
     if (KN(s, WAIT_LAG) == 0)   /* latches found satisfied in cycle n go at its end */
       for (unsigned t = 0; t < SR_THREADS; t++)
         if (lc[t] == n && !wrote[t]) memset(&s->latch[t], 0, sizeof s->latch[t]);
     c->now = n + 1;
+  next:;
   }
 }

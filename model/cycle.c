@@ -283,7 +283,9 @@ static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res
     /* thcon_release=silicon (AMB-33): the p150 measurement shows the issuing thread's next
      * non-ThCon instruction leaving one cycle before the occupancy ends. */
     int early = TT_KNOB_IS(st, THCON_RELEASE, 1) && !c->thcon_spin && !is_thcon(in) &&
-                c->now + 1 >= c->thcon_free_at;
+                c->now + 1 >= c->thcon_free_at &&
+                !(c->thcon_insn.form == TT_FORM_FLUSHDMA && TT_KNOB_IS(st, FLUSHDMA, 0) &&
+                  flushdma_holds(st, t, &c->thcon_insn));   /* FLUSHDMA holds while they hold */
     if (!early)
       return !c->thcon_spin ? TT_WAIT_THCON_OWN
              : c->thcon_insn.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR;
@@ -296,7 +298,8 @@ static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res
   }
   /* REG2FLOP (knob reg2flop=wh_config) writes Config from ThCon: it waits until the Config
    * pipeline has drained, so Config writes stay in program order (documented choice). */
-  if (in->form == TT_FORM_REG2FLOP && tt_cfgp_busy(st)) return TT_WAIT_CFG_ENTRY;
+  if (in->form == TT_FORM_REG2FLOP && TT_KNOB_IS(st, REG2FLOP, 1) && tt_cfgp_busy(st))
+    return TT_WAIT_CFG_ENTRY;
   if (in->form == TT_FORM_ATGETM || in->form == TT_FORM_ATRELM) {
     unsigned why = tt_sync_gate(st, t, in);
     if (why != TT_WAIT_NONE) return why;
