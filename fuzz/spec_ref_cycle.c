@@ -591,6 +591,36 @@ static void retry(sr_state *s, unsigned t, uint32_t x) {
   c->last_issue_end = umax(c->last_issue_end, x + 1);
 }
 
+/* A ThCon instruction issuing at n: 0 when it is an atomic whose first attempt failed. */
+static int issue_thcon(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
+  sr_cyc *c = &s->cyc;
+  unsigned k = in->form == TT_FORM_FLUSHDMA && KN(s, FLUSHDMA) == 1 ? 1 : occupancy(in);
+  if (in->form == TT_FORM_FLUSHDMA && KN(s, FLUSHDMA) == 0) {
+    sr_execute(s, t, in);
+    uint16_t m = (uint16_t)in->a.FLUSHDMA.condition_mask;
+    c->flush = 1;
+    c->flush_t = (uint8_t)t;
+    c->flush_issue = n;
+    c->flush_cond = m ? m : 0x00Fu;
+    c->flush_min = n + 2 - (KN(s, THCON_HANDOVER) == 1);   /* overlap: a cycle early */
+    c->thcon_owner = (uint8_t)(1 + t);
+    c->thcon_free = c->free_any[t] = c->free_thcon[t] = NEVER;   /* until released */
+  } else if (!sr_execute(s, t, in)) {
+    spin(s, t, in, n);
+    c->issue[t][s->pc[t]] = n;   /* its first attempt; it retires when one succeeds */
+    return 0;
+  } else {
+    occupy(s, t, n, k);
+    if (KN(s, C0_STORES) == 1 &&
+        (in->form == TT_FORM_STOREIND_L1 || in->form == TT_FORM_STOREIND_MMIO ||
+         in->form == TT_FORM_STOREIND_SRC || in->form == TT_FORM_STOREREG || in->form == TT_FORM_ATSWAP)) {
+      static const uint8_t lat_load[] = {7, 3, 5, 12, 24};
+      c->store_until[t] = umax(c->store_until[t], n + lat_load[KN(s, LOAD_LATENCY) % 5]);
+    }
+  }
+  return 1;
+}
+
 static void issue(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
   sr_cyc *c = &s->cyc;
   /* hazards, on the state at the start of cycle n */
@@ -625,30 +655,7 @@ static void issue(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
       if (waits_for(s, n1, i, n) && waits_for(s, n2, i, n)) s->reserved_for[i] = (uint8_t)(1 + n1);
     }
   } else if (sr_is_thcon(in)) {
-    unsigned k = in->form == TT_FORM_FLUSHDMA && KN(s, FLUSHDMA) == 1 ? 1 : occupancy(in);
-    if (in->form == TT_FORM_FLUSHDMA && KN(s, FLUSHDMA) == 0) {
-      sr_execute(s, t, in);
-      uint16_t m = (uint16_t)in->a.FLUSHDMA.condition_mask;
-      c->flush = 1;
-      c->flush_t = (uint8_t)t;
-      c->flush_issue = n;
-      c->flush_cond = m ? m : 0x00Fu;
-      c->flush_min = n + 2 - (KN(s, THCON_HANDOVER) == 1);   /* overlap: a cycle early */
-      c->thcon_owner = (uint8_t)(1 + t);
-      c->thcon_free = c->free_any[t] = c->free_thcon[t] = NEVER;   /* until released */
-    } else if (!sr_execute(s, t, in)) {
-      spin(s, t, in, n);
-      c->issue[t][s->pc[t]] = n;   /* its first attempt; it retires when one succeeds */
-      return;
-    } else {
-      occupy(s, t, n, k);
-      if (KN(s, C0_STORES) == 1 &&
-          (in->form == TT_FORM_STOREIND_L1 || in->form == TT_FORM_STOREIND_MMIO ||
-           in->form == TT_FORM_STOREIND_SRC || in->form == TT_FORM_STOREREG || in->form == TT_FORM_ATSWAP)) {
-        static const uint8_t lat_load[] = {7, 3, 5, 12, 24};
-        c->store_until[t] = umax(c->store_until[t], n + lat_load[KN(s, LOAD_LATENCY) % 5]);
-      }
-    }
+    if (!issue_thcon(s, t, in, n)) return;   /* a failing atomic: not retired yet */
   } else {
     sr_execute(s, t, in);
     unsigned u = unit_of(in);
@@ -712,6 +719,74 @@ static void finish(sr_state *s, const uint32_t *lc, uint32_t upto, uint32_t land
   forget_latches(s, lc, upto);
 }
 
+/* FLUSHDMA (isa): released at the first cycle >= c+2 its conditions allow. */
+static void flush_release(sr_state *s, uint32_t now) {
+  sr_cyc *c = &s->cyc;
+  unsigned ft = c->flush_t;
+  uint32_t r = clear_from(s, ft, c->flush_cond, umax(c->flush_min, now));
+  c->thcon_free = c->free_thcon[ft] = c->thcon_end = r;
+  if (KN(s, THCON_RELEASE) == 1) {   /* silicon: its minimum occupancy a cycle shorter, not its hold */
+    uint32_t lo = c->flush_min - 1 > c->flush_issue ? c->flush_min - 1 : c->flush_issue + 1;
+    c->free_any[ft] = clear_from(s, ft, c->flush_cond, umax(lo, now));
+  } else {
+    c->free_any[ft] = r;
+  }
+}
+
+/* The run ends (every thread done; nothing can issue again; the budget): its outcome. */
+static unsigned end_run(sr_state *s, const uint32_t *lc, uint32_t n, uint32_t b) {
+  sr_cyc *c = &s->cyc;
+  if (all_done(s)) {   /* the run ends when every unit is idle too */
+    c->cycles = idle_at(s);
+    uint32_t upto = c->cycles < b ? c->cycles - 1 : b - 1;
+    /* the write-backs due in the last cycle land before its all-idle test */
+    finish(s, lc, upto, c->cycles < b ? c->cycles : upto);
+    if (c->cycles < b) return TT_OUT_DONE;
+    c->cycles = b;
+    return TT_OUT_BUDGET;
+  }
+  if (n == NEVER) {
+    finish(s, lc, NEVER - 1, NEVER - 1);
+    c->cycles = idle_at(s);
+    return TT_OUT_DEADLOCK;
+  }
+  finish(s, lc, b - 1, b - 1);
+  c->cycles = b;
+  return TT_OUT_BUDGET;
+}
+
+/* Cycle n: the heads whose earliest cycle is n compete per resource; the winners issue. */
+static void issue_cycle(sr_state *s, const tt_insn *in, const uint32_t *e, const uint32_t *lc,
+                        uint32_t n) {
+  sr_cyc *c = &s->cyc;
+  unsigned want[32] = {0}, win = 0;
+  for (unsigned t = 0; t < SR_THREADS; t++)
+    if (e[t] == n) want[resource(&in[t])] |= 1u << t;
+  for (unsigned r = 0; r < 32; r++) {
+    if (!want[r]) continue;
+    if (r == R_NONE) win |= want[r];
+    else win |= 1u << arbitrate(s, r, want[r]);
+  }
+  /* thcon_scope=all_threads: a ThCon instruction issuing holds every other thread already */
+  if (KN(s, THCON_SCOPE) == 1 && (want[R_THCON] & win))
+    for (unsigned t = 0; t < SR_THREADS; t++)
+      if (((win >> t) & 1u) && !sr_is_thcon(&in[t]) && !((want[R_THCON] & win) >> t & 1u))
+        win &= ~(1u << t);
+  c->now = n;
+  uint8_t wrote[SR_THREADS];
+  for (unsigned t = 0; t < SR_THREADS; t++) {
+    uint8_t op = s->latch[t].op;
+    wrote[t] = 0;
+    if ((win >> t) & 1u) {
+      issue(s, t, &in[t], n);
+      wrote[t] = s->latch[t].op != op || (writes_latch(&in[t]) && s->latch[t].op);
+    }
+  }
+  if (KN(s, WAIT_LAG) == 0)   /* latches found satisfied in cycle n go at its end */
+    for (unsigned t = 0; t < SR_THREADS; t++)
+      if (lc[t] == n && !wrote[t]) memset(&s->latch[t], 0, sizeof s->latch[t]);
+}
+
 unsigned sr_cycle_run(sr_state *s, uint64_t budget) {
   sr_cyc *c = &s->cyc;
   uint32_t b = budget > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)budget;
@@ -719,83 +794,29 @@ unsigned sr_cycle_run(sr_state *s, uint64_t budget) {
   for (;;) {
     uint32_t now = c->now, lc[SR_THREADS], e[SR_THREADS], n = NEVER;
     tt_insn in[SR_THREADS];
-    if (c->flush) {   /* FLUSHDMA (isa): released at the first cycle >= c+2 its conditions allow */
-      unsigned ft = c->flush_t;
-      uint32_t r = clear_from(s, ft, c->flush_cond, umax(c->flush_min, now));
-      c->thcon_free = c->free_thcon[ft] = c->thcon_end = r;
-      /* thcon_release=silicon: its own thread's next non-ThCon instruction a cycle earlier */
-      if (KN(s, THCON_RELEASE) == 1) {   /* its minimum occupancy a cycle shorter, not its hold */
-        uint32_t lo = c->flush_min - 1 > c->flush_issue ? c->flush_min - 1 : c->flush_issue + 1;
-        c->free_any[ft] = clear_from(s, ft, c->flush_cond, umax(lo, now));
-      } else {
-        c->free_any[ft] = r;
-      }
-    }
+    int retried = 0;
+    if (c->flush) flush_release(s, now);
     for (unsigned t = 0; t < SR_THREADS; t++) {
       lc[t] = latch_clear(s, t, now);
       e[t] = head(s, t, &in[t]) ? earliest(s, t, &in[t], now, lc[t]) : NEVER;
       if (e[t] < n) n = e[t];
     }
-    for (unsigned t = 0; t < SR_THREADS; t++)   /* a spinning atomic's retry comes first */
+    for (unsigned t = 0; t < SR_THREADS && !retried; t++)   /* a spinning atomic's retry first */
       if (c->spin[t] && c->spin_next != NEVER && c->spin_next <= n && c->spin_next < b) {
         uint32_t x = c->spin_next;
         advance(s, x);
         forget_latches(s, lc, x - 1);
         retry(s, t, x);
         c->now = x;
-        goto next;
+        retried = 1;
       }
-    if (all_done(s)) {   /* the run ends when every unit is idle too */
-      c->cycles = idle_at(s);
-      uint32_t upto = c->cycles < b ? c->cycles - 1 : b - 1;
-      /* the write-backs due in the last cycle land before its all-idle test */
-      finish(s, lc, upto, c->cycles < b ? c->cycles : upto);
-      if (c->cycles < b) return TT_OUT_DONE;
-      c->cycles = b;
-      return TT_OUT_BUDGET;
-    }
-    if (n == NEVER) {
-      finish(s, lc, NEVER - 1, NEVER - 1);
-      c->cycles = idle_at(s);
-      return TT_OUT_DEADLOCK;
-    }
-    if (n >= b) {
-      finish(s, lc, b - 1, b - 1);
-      c->cycles = b;
-      return TT_OUT_BUDGET;
-    }
+    if (retried) continue;
+    if (all_done(s) || n == NEVER || n >= b) return end_run(s, lc, n, b);
     /* the timed events before the issues of cycle n */
     if (c->flush && c->thcon_free <= n) c->flush = 0;
     advance(s, n);
     forget_latches(s, lc, KN(s, WAIT_LAG) == 1 ? n : n - 1);
-    /* who competes for what in cycle n */
-    unsigned want[32] = {0}, win = 0;
-    for (unsigned t = 0; t < SR_THREADS; t++)
-      if (e[t] == n) want[resource(&in[t])] |= 1u << t;
-    for (unsigned r = 0; r < 32; r++) {
-      if (!want[r]) continue;
-      if (r == R_NONE) win |= want[r];
-      else win |= 1u << arbitrate(s, r, want[r]);
-    }
-    /* thcon_scope=all_threads: a ThCon instruction issuing holds every other thread already */
-    if (KN(s, THCON_SCOPE) == 1 && (want[R_THCON] & win))
-      for (unsigned t = 0; t < SR_THREADS; t++)
-        if (((win >> t) & 1u) && !sr_is_thcon(&in[t]) && !((want[R_THCON] & win) >> t & 1u))
-          win &= ~(1u << t);
-    c->now = n;
-    uint8_t wrote[SR_THREADS];
-    for (unsigned t = 0; t < SR_THREADS; t++) {
-      uint8_t op = s->latch[t].op;
-      wrote[t] = 0;
-      if ((win >> t) & 1u) {
-        issue(s, t, &in[t], n);
-        wrote[t] = s->latch[t].op != op || (writes_latch(&in[t]) && s->latch[t].op);
-      }
-    }
-    if (KN(s, WAIT_LAG) == 0)   /* latches found satisfied in cycle n go at its end */
-      for (unsigned t = 0; t < SR_THREADS; t++)
-        if (lc[t] == n && !wrote[t]) memset(&s->latch[t], 0, sizeof s->latch[t]);
+    issue_cycle(s, in, e, lc, n);
     c->now = n + 1;
-  next:;
   }
 }
