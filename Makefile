@@ -573,6 +573,79 @@ fuzz-report-test: fuzz-tools build/fuzz-lf/decode_roundtrip build/fuzz-plant/tex
 	@if command -v $(AFL_CC) >/dev/null 2>&1; then $(MAKE) --no-print-directory build/fuzz-afl/decode_roundtrip; fi
 	@bash fuzz/report-test.sh
 
+# ---- bugbench: time a campaign takes to find each planted defect (issue 20 item 3) ---------
+#   make bugbench     every defect of model/defects.def and the harness's FZ_PLANT_TEXT_OOB under
+#                     the default campaign (FUZZ_TARGETS_ALL from the committed seeds, libFuzzer
+#                     and AFL++ side by side), BUGBENCH_TRIALS trials of at most BUGBENCH_CAP s,
+#                     seeds BUGBENCH_SEED+trial; fuzz/bugbench.sh; writes reports/bugbench.md
+#                     (Ctrl-C: rows so far kept in BUGBENCH_OUT, the report written from them)
+#   make bugbench-ci  (.ci/run) BUGBENCH_CI_DEFECTS, 1 trial, 30 s cap: each found by each engine
+# Defect builds (all made before the first trial): build/bugbench/<ID>/{lf,afl}/<target>, the model sources that mention the
+# defect recompiled with -DTT_PLANTED=TT_DEF_<ID> (every source for a header), the rest and
+# the harness objects shared with build/fuzz-lf and build/fuzz-afl.
+BUGBENCH_TRIALS ?= 3
+BUGBENCH_CAP ?= 120
+BUGBENCH_SEED ?= 1
+BUGBENCH_ENGINES ?= libfuzzer afl
+BUGBENCH_TARGETS ?= $(FUZZ_TARGETS_ALL)
+BUGBENCH_OUT ?= build/bugbench
+BUGBENCH_REPORT ?= reports/bugbench.md
+BB_IDS := $(shell sed -n 's/^TT_DEF.\([A-Z0-9_]*\),.*/\1/p' model/defects.def)
+BUGBENCH_DEFECTS ?= $(BB_IDS) FZ_PLANT_TEXT_OOB
+BUGBENCH_CI_DEFECTS ?= SEM_NO_SATURATE SEMPOST_HONORS_MAX NOP_CAUGHT_ANY
+# file:ID for every TT_DEFECT(ID) in model/ (one grep for all defects)
+BB_SITES := $(shell grep -o 'TT_DEFECT([A-Z0-9_]*)' $(MODEL_SRC) $(filter-out model/defects.h,$(MODEL_HDR)) /dev/null | sed 's/TT_DEFECT(\(.*\))/\1/' | sort -u)
+bb_files = $(patsubst %:$(1),%,$(filter %:$(1),$(BB_SITES)))
+bb_src = $(if $(filter %.h,$(call bb_files,$(1))),$(MODEL_SRC),$(call bb_files,$(1)))
+bb_objs = $(foreach f,$(MODEL_SRC),$(if $(filter $(f),$(call bb_src,$(1))),build/bugbench/$(1)/$(2)/model/$(notdir $(f:.c=.o)),build/fuzz-$(2)/model/$(notdir $(f:.c=.o))))
+define BB_DEFECT
+build/bugbench/$(1)/lf/model/%.o: model/%.c $$(MODEL_HDR) fuzz/sancov-ignore.txt | build/bugbench/$(1)/lf/model
+	$$(FUZZ_CC) $$(CPPFLAGS) $$(FUZZ_CF) -O1 -fsanitize=fuzzer-no-link $$(FUZZ_IGNORE) $$(FUZZ_SAN) \
+	  $$(if $$(filter $$(FUZZ_NO_CMP_OBJS),$$(notdir $$@)),-fno-sanitize-coverage=trace-cmp) -DTT_PLANTED=TT_DEF_$(1) -c $$< -o $$@
+build/bugbench/$(1)/afl/model/%.o: model/%.c $$(MODEL_HDR) $$(FUZZ_AFL_DENY) | build/bugbench/$(1)/afl/model
+	AFL_QUIET=1 AFL_LLVM_DENYLIST=$$(abspath $$(FUZZ_AFL_DENY)) $$(AFL_CC) $$(CPPFLAGS) $$(FUZZ_CF) -O2 -DTT_PLANTED=TT_DEF_$(1) -c $$< -o $$@
+build/bugbench/$(1)/lf/libtt.a: $$(call bb_objs,$(1),lf)
+	rm -f $$@ && ar rcs $$@ $$^
+build/bugbench/$(1)/afl/libtt.a: $$(call bb_objs,$(1),afl)
+	rm -f $$@ && ar rcs $$@ $$^
+build/bugbench/$(1)/lf/model build/bugbench/$(1)/afl/model:
+	mkdir -p $$@
+endef
+define BB_DEFECT_BIN
+build/bugbench/%/lf/$(1): $$(call fz_objs,fuzz-lf,$(1)) $$(call fz_lfmut,fuzz-lf,$(1)) build/bugbench/%/lf/libtt.a
+	$$(FUZZ_CC) -fsanitize=fuzzer $$(FUZZ_SAN) $$^ -o $$@
+build/bugbench/%/afl/$(1): $$(call fz_objs,fuzz-afl,$(1)) build/bugbench/%/afl/libtt.a
+	AFL_QUIET=1 $$(AFL_CC) -fsanitize=fuzzer $$^ -o $$@
+endef
+$(foreach id,$(BB_IDS),$(eval $(call BB_DEFECT,$(id))))
+$(foreach t,$(FUZZ_TARGETS_ALL),$(eval $(call BB_DEFECT_BIN,$(t))))
+# the harness-level planted text bug: text_parsers.c compiled with -DFZ_PLANT_TEXT_OOB (the
+# libFuzzer build is build/fuzz-plant/text_parsers); the other targets are the correct builds
+build/bugbench/FZ_PLANT_TEXT_OOB/afl/text_parsers.o: fuzz/text_parsers.c $(FUZZ_HDR) $(FUZZ_AFL_DENY)
+	@mkdir -p $(@D)
+	AFL_QUIET=1 AFL_LLVM_DENYLIST=$(abspath $(FUZZ_AFL_DENY)) $(AFL_CC) $(CPPFLAGS) -Ifuzz $(FUZZ_CF) -O2 -DFZ_PLANT_TEXT_OOB -c $< -o $@
+build/bugbench/FZ_PLANT_TEXT_OOB/afl/text_parsers: build/bugbench/FZ_PLANT_TEXT_OOB/afl/text_parsers.o \
+    $(filter-out build/fuzz-afl/fuzz/text_parsers.o,$(call fz_objs,fuzz-afl,text_parsers)) build/fuzz-afl/libtt.a
+	AFL_QUIET=1 $(AFL_CC) -fsanitize=fuzzer $^ -o $@
+# the binaries of defect $(1) for engine flavour $(2) (lf or afl)
+bb_bins = $(if $(filter FZ_PLANT_TEXT_OOB,$(1)),$(if $(filter lf,$(2)),build/fuzz-plant/text_parsers,build/bugbench/$(1)/afl/text_parsers),$(addprefix build/bugbench/$(1)/$(2)/,$(BUGBENCH_TARGETS)))
+BB_FLAVOURS = lf $(if $(filter afl,$(BUGBENCH_ENGINES)),afl)
+BB_ENV = BUGBENCH_TRIALS="$(BUGBENCH_TRIALS)" BUGBENCH_CAP="$(BUGBENCH_CAP)" BUGBENCH_SEED="$(BUGBENCH_SEED)" \
+  BUGBENCH_ENGINES="$(BUGBENCH_ENGINES)" BUGBENCH_TARGETS="$(BUGBENCH_TARGETS)"
+.PHONY: bugbench bugbench-ci bugbench-common
+bugbench-common: fuzz-tools build/fuzz-tool/afl-mutator.so
+	@$(MAKE) --no-print-directory $(foreach fl,$(BB_FLAVOURS),$(addprefix build/fuzz-$(fl)/,$(BUGBENCH_TARGETS)))
+bb_all_bins = $(foreach id,$(1),$(foreach fl,$(BB_FLAVOURS),$(call bb_bins,$(id),$(fl))))
+bugbench: bugbench-common
+	@$(MAKE) --no-print-directory $(call bb_all_bins,$(BUGBENCH_DEFECTS))
+	@$(BB_ENV) BUGBENCH_DEFECTS="$(BUGBENCH_DEFECTS)" BUGBENCH_OUT="$(BUGBENCH_OUT)" \
+	  BUGBENCH_REPORT="$(BUGBENCH_REPORT)" bash fuzz/bugbench.sh
+bugbench-ci: bugbench-common
+	@$(MAKE) --no-print-directory $(call bb_all_bins,$(BUGBENCH_CI_DEFECTS))
+	@$(BB_ENV) BUGBENCH_TRIALS=1 BUGBENCH_CAP=30 BUGBENCH_DEFECTS="$(BUGBENCH_CI_DEFECTS)" \
+	  BUGBENCH_OUT=build/bugbench-ci BUGBENCH_REPORT=build/bugbench-ci/bugbench.md BUGBENCH_REQUIRE=1 \
+	  bash fuzz/bugbench.sh
+
 clean:
 	rm -rf build
 
