@@ -68,7 +68,7 @@ report() {
     echo
     echo "- command: \`$BB_COMMAND\`"
     echo "- tree \`$(git rev-parse --short HEAD 2>/dev/null || echo '?')\`, started $STARTED, ended $(date -u +%FT%TZ)$done_note"
-    echo "- trials $TRIALS (seeds $(seq -s ', ' "$SEED" $((SEED + TRIALS - 1))): trial k uses libFuzzer \`-seed\` and AFL++ \`-s\` = $SEED + k - 1), cap $CAP s, engines: $ENGINES"
+    echo "- $TRIALS trials, seeds $(seq -s ', ' "$SEED" $((SEED + TRIALS - 1))) (libFuzzer \`-seed\` and AFL++ \`-s\` of trial k: $SEED + k - 1); cap $CAP s; engines: $ENGINES"
     echo "- targets (each from \`corpus/<target>/\`, all at once, per engine): $TARGETS"
     echo "- machine: $(nproc) CPUs shared with other jobs (load average at the start $LOAD0; the \`load\`"
     echo "  of each trial below); $(echo "$TARGETS" | wc -w) targets x $(echo "$ENGINES" | wc -w) engine(s) share them, so a time is wall-clock"
