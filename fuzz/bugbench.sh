@@ -32,7 +32,7 @@ ENGINES=${BUGBENCH_ENGINES:-libfuzzer afl}
 TARGETS=${BUGBENCH_TARGETS:-func_invariants reset_equivalence cycle_vs_func ambiguity_diff spec_diff decode_roundtrip text_parsers}
 DEFECTS=${BUGBENCH_DEFECTS:-$(sed -n 's/^TT_DEF(\([A-Z0-9_]*\),.*/\1/p' model/defects.def) FZ_PLANT_TEXT_OOB}
 OUT=${BUGBENCH_OUT:-build/bugbench}; REPORT=${BUGBENCH_REPORT:-reports/bugbench.md}
-WHY=fuzz/bugbench-why.tsv
+WHY=fuzz/bugbench-notes.tsv
 RES=$OUT/results.tsv
 HDR='defect\tengine\ttrial\tseed\tcap\tseconds\ttarget\tfinding\torigin\tload\tnote'
 
@@ -42,8 +42,12 @@ for e in $ENGINES; do
 done
 mkdir -p "$OUT/runs"
 if [ "${BUGBENCH_RESUME:-0}" != 1 ] && [ -s "$RES" ]; then mv "$RES" "$OUT/results.prev.tsv"; fi
-[ -s "$RES" ] || printf "$HDR\n" >"$RES"
-STARTED=$(date -u +%FT%TZ); LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
+if [ ! -s "$RES" ]; then
+  printf "$HDR\n" >"$RES"
+  printf '%s\t%s\n' "$(date -u +%FT%TZ)" "$(cut -d' ' -f1-3 /proc/loadavg)" >"$OUT/started"
+fi
+# the start of the run that began results.tsv (a resumed run keeps it)
+IFS=$'\t' read -r STARTED LOAD0 <"$OUT/started" 2>/dev/null || { STARTED=$(date -u +%FT%TZ); LOAD0=$(cut -d' ' -f1-3 /proc/loadavg); }
 
 dict_of() { case $1 in text_parsers) echo build/fuzz/text.dict ;; *) echo build/fuzz/program.dict ;; esac; }
 is_prog() { case $1 in func_invariants|reset_equivalence|ambiguity_diff|cycle_vs_func|spec_diff) return 0 ;; *) return 1 ;; esac; }
@@ -145,7 +149,9 @@ report() {
       delete a; for (k = 1; k <= cf; k++) a[k] = call[k]
       printf "| campaign (earlier engine) | %d/%d | | | | %s |\n", cf, tot, med(a, cf + 0)
       printf "\nMedian time of the findings: over the defect-trials that found the defect (the ones not found are the rows above the cap).\n"
-      printf "\n## Not found in every trial within %s s\n\n", cap
+      for (j = 1; j <= ne; j++) { sf += nseed[E[j]]; af += nf[E[j]] }
+      printf "%d of the %d findings are committed seeds (corpus/<target>/, from the conformance vectors and fuzz/seeds) that already fail on the defect: their time is start-up and seed replay on a loaded machine, not search by mutation.\n", sf, af
+      printf "\n## Not found in every trial within %s s\n\nWhy (from reading the targets, fuzz/bugbench-notes.tsv):\n\n", cap
       c = 0
       for (i = 1; i <= nd; i++) {
         id = D[i]; if (!(id in partial)) continue; c++
@@ -156,6 +162,12 @@ report() {
         print line
       }
       if (c == 0) print "Every defect run was found by every engine in every trial."
+      c = 0
+      for (i = 1; i <= nd; i++) {
+        id = D[i]; if ((id in partial) || !(id in note) || n[id, E[1]] + 0 == 0) continue
+        if (!c++) printf "\n## Notes\n\n"
+        print "- `" id "`: " note[id]
+      }
       printf "\n%d of %d defects run.\n", nd_done, nd
     }' "$RES" >>"$REPORT"
 }
@@ -205,12 +217,14 @@ run_trial() {  # ID K SEED
       PIDS[$e]="${PIDS[$e]:-} $!"
     done
   done
-  local el live f res mt
+  local el live f res mt cand now
   while :; do
     el=$(awk -v a="$T0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%d", b - a }')
     live=0
     for e in $ENGINES; do
       [ -n "${FOUND[$e]:-}" ] && continue
+      # every new candidate of every target, confirmed in the order of its time
+      cand=""
       for t in $TARGETS; do
         d="$dir/$e/$t"
         if [ $e = libfuzzer ]; then set -- "$d"/crash-* "$d"/leak-*
@@ -219,9 +233,9 @@ run_trial() {  # ID K SEED
           # AFL++ 4.04c skips a committed seed that crashes in its dry run with a warning naming it
           # (orig:<sha1>); that seed is a finding, timed when seen here (0.2 s polls)
           if [ -z "${CHECKED[$d/seed]:-}" ] && grep -q 'results in a crash' "$d/log" 2>/dev/null; then
-            CHECKED[$d/seed]=1; mkdir -p "$d/seedcrash"
+            CHECKED[$d/seed]=1; mkdir -p "$d/seedcrash"; now=$EPOCHREALTIME
             for f in $(grep -ao "orig:[0-9a-f]*' results in a crash" "$d/log" | sed "s/^orig://; s/'.*//"); do
-              [ -f "corpus/$t/$f" ] && cp "corpus/$t/$f" "$d/seedcrash/$f"
+              [ -f "corpus/$t/$f" ] && cp "corpus/$t/$f" "$d/seedcrash/$f" && touch -d "@$now" "$d/seedcrash/$f"
             done
             set -- "$@" "$d"/seedcrash/*
           fi
@@ -229,20 +243,26 @@ run_trial() {  # ID K SEED
         for f in "$@"; do
           [ -e "$f" ] && [ -z "${CHECKED[$f]:-}" ] || continue
           CHECKED[$f]=1
-          case $f in */seedcrash/*) mt=$EPOCHREALTIME ;; *) mt=$(stat -c %.6Y "$f") ;; esac
-          res=$(confirm "$f" "$t" "$id")
-          if [ $? -eq 0 ]; then
-            FOUND[$e]=$(awk -v a="$T0" -v m="$mt" 'BEGIN { v = m - a; printf "%.2f", v < 0 ? 0 : v }')
-            # origin: a committed seed (libFuzzer: before INITED; AFL++: its dry run) or a mutation
-            case $f in */seedcrash/*) org=seed ;; *) org=mutation ;; esac
-            [ $e = libfuzzer ] && ! grep -q 'INITED' "$d/log" && org=seed
-            FOUND[$e]="${FOUND[$e]}	$t	${res%%	*}	$org"
-            stop_engine $e; break 2
-          else
-            NOTE[$e]="${NOTE[$e]:+${NOTE[$e]}; }${res#*	}"
-          fi
+          cand="$cand$(stat -c %.6Y "$f")	$t	$f
+"
         done
       done
+      while IFS=$'\t' read -r mt t f; do
+        [ -n "$f" ] || continue
+        d="$dir/$e/$t"
+        res=$(confirm "$f" "$t" "$id")
+        if [ $? -eq 0 ]; then
+          FOUND[$e]=$(awk -v a="$T0" -v m="$mt" 'BEGIN { v = m - a; printf "%.2f", v < 0 ? 0 : v }')
+          # origin: a committed seed (libFuzzer: before INITED; AFL++: its dry run) or a mutation
+          case $f in */seedcrash/*) org=seed ;; *) org=mutation ;; esac
+          [ $e = libfuzzer ] && ! grep -q 'INITED' "$d/log" && org=seed
+          FOUND[$e]="${FOUND[$e]}	$t	${res%%	*}	$org"
+          stop_engine $e; break
+        else  # not the defect's finding: counted, the first one described
+          NUNC[$e]=$(( ${NUNC[$e]:-0} + 1 ))
+          [ -n "${NOTE[$e]:-}" ] || NOTE[$e]="${res#*	}"
+        fi
+      done < <(printf '%s' "$cand" | sort -n)
       [ -n "${FOUND[$e]:-}" ] && continue
       for p in ${PIDS[$e]}; do kill -0 "$p" 2>/dev/null && live=1; done
     done
@@ -259,6 +279,7 @@ run_trial() {  # ID K SEED
 write_rows() {  # ID K SEED interrupted
   local e
   for e in $ENGINES; do
+    [ "${NUNC[$e]:-0}" -gt 0 ] && NOTE[$e]="${NUNC[$e]} finding(s) not confirmed, the first: ${NOTE[$e]}"
     if [ -n "${FOUND[$e]:-}" ]; then
       IFS=$'\t' read -r secs tg fd org <<<"${FOUND[$e]}"
       printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$e" "$2" "$3" "$CAP" "$secs" "$tg" "$fd" "$org" "$LOAD" "${NOTE[$e]:--}" >>"$RES"
@@ -275,7 +296,7 @@ cleanup_trial() {  # keep logs and findings, drop corpora and queues
 }
 
 STOP=""; CUR=""
-declare -A NOTE
+declare -A NOTE NUNC
 on_int() {
   STOP=1
   local e p; for e in $ENGINES; do for p in ${PIDS[$e]:-}; do kill -TERM "$p" 2>/dev/null; done; done
@@ -309,7 +330,7 @@ for id in $DEFECTS; do
   for t in $TARGETS; do [ -x "build/fuzz-lf/$t" ] || missing="$missing build/fuzz-lf/$t"; done
   if [ -n "$missing" ]; then echo "bugbench: $id: not built (make bugbench builds them):$missing"; fail=1; continue; fi
   for k in $(seq 1 "$TRIALS"); do
-    s=$((SEED + k - 1)); NOTE=()
+    s=$((SEED + k - 1)); NOTE=(); NUNC=()
     done_all=1
     for e in $ENGINES; do
       awk -F'\t' -v i="$id" -v e="$e" -v k="$k" -v s="$s" -v c="$CAP" \
