@@ -179,14 +179,15 @@ stop_engine() { local p; for p in ${PIDS[$1]:-}; do kill -TERM "$p" 2>/dev/null;
 confirm() {
   local f=$1 t=$2 id=$3 def cor out name
   def=$(bin_of "$id" lf "$t"); cor=build/fuzz-lf/$t
-  out=$(timeout -k 5 60 "$def" "$f" 2>&1 </dev/null)
+  # (-artifact_prefix: libFuzzer writes a replayed crash as an artifact, by default into ./)
+  out=$(timeout -k 5 60 "$def" -artifact_prefix="$f.replay-" "$f" 2>&1 </dev/null)
   if [ $? -eq 0 ]; then printf -- '-\tfinding in %s did not reproduce under %s' "$t" "$def"; return 1; fi
   name=$(printf '%s\n' "$out" | grep -m1 -o 'INVARIANT [A-Za-z0-9_]*' | cut -d' ' -f2)
   [ -n "$name" ] || name=$(printf '%s\n' "$out" | grep -m1 -o 'ERROR: AddressSanitizer: [a-z-]*' | sed 's/.*: /asan:/')
   [ -n "$name" ] || { printf '%s\n' "$out" | grep -q 'runtime error' && name=ubsan; }
   [ -n "$name" ] || { printf '%s\n' "$out" | grep -q 'timeout' && name=timeout; }
   [ -n "$name" ] || name=crash
-  if ! timeout -k 5 60 "$cor" "$f" >/dev/null 2>&1 </dev/null; then
+  if ! timeout -k 5 60 "$cor" -artifact_prefix="$f.correct-" "$f" >/dev/null 2>&1 </dev/null; then
     printf '%s\tthe correct build fails %s input %s too' "$name" "$t" "$f"; return 1
   fi
   printf '%s\t-' "$name"
