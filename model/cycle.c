@@ -423,7 +423,7 @@ static unsigned pick(tt_state *st, int r, unsigned cand_mask) {
 static int issue_now(tt_state *st, unsigned t) {
   tt_cyc *c = CYC(st);
   tt_thread *th = &st->c.thr[t];
-  const tt_insn *head = tt_head(st, t);  /* stays valid: the cache entry of its place */
+  const tt_insn *head = tt_head(st, t);  /* its place in the decoded stream */
   unsigned form = head->form;
   issue(st, t, head);
   if (TT_DEFECT(CYC_DOUBLE_ISSUE) && form == TT_FORM_NOP && th->pc < th->len &&

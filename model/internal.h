@@ -15,6 +15,17 @@ typedef enum tt_exec_result {
   TT_EXEC_RETRY    /* not complete (ATCAS / ATINCGETPTR spinning): try again next step */
 } tt_exec_result;
 
+/* Code layout hints for the schedulers' hot paths (GCC and Clang; no effect on behaviour). */
+#if defined(__GNUC__)
+#define TT_NOINLINE __attribute__((noinline))
+#define TT_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define TT_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define TT_LIKELY(x) (x)
+#define TT_NOINLINE
+#define TT_UNLIKELY(x) (x)
+#endif
+
 #define TT_KNOB_IS(st, K, v) ((st)->p.knob[TT_KNOB_##K] == (v))
 
 /* Record an input-caused condition on thread t (the first one is kept for `expect fault`). */

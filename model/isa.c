@@ -200,25 +200,6 @@ const char *tt_insn_name(const tt_insn *in) {
 }
 
 /* ---- decoder ------------------------------------------------------------------------------ */
-/* Per form, each field's lsb and mask in table order, padded with mask 0 to TT_ARGS_FIELDS:
- * the decoder extracts all TT_ARGS_FIELDS slots without a branch on the form (a padding slot
- * gives 0, so every byte of the result is defined). */
-#define TT_FORM(ID, mn, dm, dv) {
-#define TT_FIELD(F, name, lsb, w, kind, alias) lsb,
-#define TT_END(F) },
-static const uint8_t form_lsb[TT_FORM_FOREIGN][TT_ARGS_FIELDS] = {
-#include "isa_x.h"
-#include "isa.def"
-#include "isa_x_end.h"
-};
-#define TT_FORM(ID, mn, dm, dv) {
-#define TT_FIELD(F, name, lsb, w, kind, alias) TT_MASK(w),
-#define TT_END(F) },
-static const uint32_t form_mask[TT_FORM_FOREIGN][TT_ARGS_FIELDS] = {
-#include "isa_x.h"
-#include "isa.def"
-#include "isa_x_end.h"
-};
 /* The array view tt_insn.a.v covers every form's struct exactly: the word, then its fields. */
 #define TT_FORM(ID, mn, dm, dv) \
   _Static_assert(TT_NF_##ID <= TT_ARGS_FIELDS, #ID ": more fields than TT_ARGS_FIELDS");       \
@@ -226,6 +207,31 @@ static const uint32_t form_mask[TT_FORM_FOREIGN][TT_ARGS_FIELDS] = {
 #include "isa_x.h"
 #include "isa.def"
 #include "isa_x_end.h"
+_Static_assert(TT_FOREIGN_COUNT <= 256, "tt_insn.foreign is 8 bits");
+
+/* Field extraction, straight-line per form, expanded from the table: each field is one shift and
+ * mask with constants; the slots past a form's fields are zeroed, so every byte of the result is
+ * defined whatever the form. */
+static void extract_fields(unsigned form, uint32_t word, uint32_t *v) {
+  switch ((tt_form)form) {
+#define TT_FORM(ID, mn, dm, dv) case TT_FORM_##ID: {  unsigned k = 1;
+#define TT_FIELD(F, name, lsb, w, kind, alias) v[k++] = (word >> (lsb)) & TT_MASK(w);
+#define TT_END(F) for (; k <= TT_ARGS_FIELDS; k++) v[k] = 0; return; }
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+  case TT_FORM_FOREIGN: case TT_FORM_UNDEFINED: case TT_FORM_COUNT: break;
+  }
+  for (unsigned k = 1; k <= TT_ARGS_FIELDS; k++) v[k] = 0;
+}
+
+/* The scheduler flags of an in-model form (TT_IF_*, without TT_IF_RESERVED). */
+static uint8_t form_flags(unsigned form, unsigned mnem) {
+  uint8_t f = tt_isa_mnems[mnem].unit == TT_UNIT_THCON ? TT_IF_THCON : 0;
+  if (form == TT_FORM_ATGETM || form == TT_FORM_ATRELM) f |= TT_IF_SYNC_GATE;
+  if (form == TT_FORM_ATCAS || form == TT_FORM_ATINCGETPTR) f |= TT_IF_SPIN;
+  return f;
+}
 
 void tt_decode(uint32_t word, tt_insn *out) {
   uint8_t opcode = (uint8_t)(word >> 24);
@@ -244,19 +250,19 @@ void tt_decode(uint32_t word, tt_insn *out) {
       out->mnem = (uint16_t)m;
       out->block_bits = tt_isa_mnems[m].block_bits;
       out->reserved = payload & ~(fd->field_bits | fd->disc_mask);
-      const uint8_t *lsb = form_lsb[f];
-      const uint32_t *mask = form_mask[f];
-      for (unsigned i = 0; i < TT_ARGS_FIELDS; i++) out->a.v[1 + i] = (word >> lsb[i]) & mask[i];
+      out->flags = (uint8_t)(form_flags(f, m) | (out->reserved ? TT_IF_RESERVED : 0));
+      extract_fields(f, word, out->a.v);
       return;
     }
   }
-  for (unsigned i = 0; i < TT_ARGS_FIELDS; i++) out->a.v[1 + i] = 0;
+  extract_fields(TT_FORM_FOREIGN, word, out->a.v);
   out->reserved = 0;
   out->mnem = TT_MNEM_COUNT;
+  out->flags = TT_IF_NOT_FORM;
   int fg = tt_foreign_by_opcode(opcode);
   if (fg >= 0) {
     out->form = TT_FORM_FOREIGN;
-    out->foreign = (uint16_t)fg;
+    out->foreign = (uint8_t)fg;
     out->block_bits = tt_isa_foreign[fg].block_bits;
   } else {
     /* Undefined opcodes: caught only by a full mask (nothing documents them). */

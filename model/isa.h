@@ -82,12 +82,22 @@ typedef enum tt_foreign_id {
  * uint32_t in table order: the decoder fills them as an array (tt_insn.a.v; isa.c checks). */
 #define TT_ARGS_FIELDS 7
 
+/* tt_insn.flags, set by the decoder: an instruction with none of them set needs no gate check
+ * beyond the latch, never spins and has no reserved bit, so a scheduler may pass it straight to
+ * its executor (run.c's common path). */
+#define TT_IF_SYNC_GATE 0x01u  /* ATGETM/ATRELM: the mutex gate (tt_sync_gate) */
+#define TT_IF_SPIN 0x02u       /* ATCAS/ATINCGETPTR: may retry (TT_EXEC_RETRY) */
+#define TT_IF_THCON 0x04u      /* an in-model ThCon instruction (held by another thread's spin) */
+#define TT_IF_RESERVED 0x08u   /* reserved != 0 */
+#define TT_IF_NOT_FORM 0x10u   /* foreign or undefined */
+
 /* A decoded instruction. */
 typedef struct tt_insn {
   uint32_t word;
   uint16_t form;        /* tt_form */
   uint16_t mnem;        /* tt_mnem, or TT_MNEM_COUNT for foreign/undefined */
-  uint16_t foreign;     /* tt_foreign_id when form == TT_FORM_FOREIGN */
+  uint8_t foreign;      /* tt_foreign_id when form == TT_FORM_FOREIGN */
+  uint8_t flags;        /* TT_IF_*: what the schedulers' common path must not skip */
   uint16_t block_bits;  /* Wait Gate bits that catch it (TT_BLOCK_NOP for NOP) */
   uint32_t reserved;    /* payload bits set outside every field and discriminator */
   union {

@@ -19,6 +19,21 @@
 
 static inline tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in);
 
+/* The executor of each form, by form number: one indirect call from the common path. */
+typedef tt_exec_result (*exec_fn)(tt_state *st, unsigned t, const tt_insn *in);
+#define TT_FORM(ID, mn, dm, dv) \
+  static tt_exec_result x_##ID(tt_state *st, unsigned t, const tt_insn *in) { return tt_exec_##ID(st, t, &in->a.ID); }
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+static tt_exec_result x_FOREIGN(tt_state *st, unsigned t, const tt_insn *in) { return dispatch(st, t, in); }
+static const exec_fn exec_table[TT_FORM_COUNT] = {
+#define TT_FORM(ID, mn, dm, dv) x_##ID,
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+  x_FOREIGN, x_FOREIGN};
+
 /* Reserved bits under the knobs (payload bit numbers; see tt_insn_reserved in internal.h). */
 uint32_t tt_insn_reserved(const tt_state *st, const tt_insn *in) {
   uint32_t r = in->reserved;
@@ -69,32 +84,35 @@ static inline tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *i
   return TT_EXEC_DONE;
 }
 
-/* A cache miss of tt_head: decode the word in place (a word memo by hash was tried and cost
- * more than it saved: on fuzz-like programs its probe is a cache miss that rarely hits). */
-void tt_decode_at(tt_state *st, unsigned t, uint32_t pc) {
-  tt_decode(st->prog[t][pc], &st->pdec[t][pc]);
-  st->pdec_ok[t][pc] = 1;
+/* Retire thread t's head `in` after it executed (the common tail of both issue paths). */
+static inline void retire(tt_state *st, tt_thread *th, unsigned t, const tt_insn *in) {
+  if (TT_DEFECT(NONDETERMINISTIC)) {
+    static uint32_t runs_seen;  /* survives tt_reset: the planted bug */
+    st->c.gpr[t][63] ^= ++runs_seen;
+  }
+  th->wait_kind = TT_WAIT_NONE;
+  th->pc++;
+  th->retired++;
+  st->c.form_count[in->form]++;
 }
 
-/* Try to pass thread t's head instruction through its gate and execute it.
- * Returns 1 when it retired. Holding leaves no trace but the thread's wait_kind. */
-static int try_issue(tt_state *st, unsigned t) {
+/* Try to pass thread t's head instruction through its gate and execute it, for a head that the
+ * common path cannot take (a latch, a spinning atomic, a mutex or spinning instruction, reserved
+ * bits, gpr0=zero). Returns 1 when it retired. Holding leaves no trace but the thread's
+ * wait_kind. */
+static TT_NOINLINE int try_issue_slow(tt_state *st, unsigned t, const tt_insn *in) {
   tt_thread *th = &st->c.thr[t];
-  const tt_insn *in = tt_head(st, t);
-  /* each hold is tested on its cheap precondition first (no latch, no spinner, not a mutex
-   * instruction, no reserved bit: the common case passes four predictable branches) */
   if (th->latch.op != TT_LATCH_NONE && tt_latch_catches(st, t, in)) {
     th->wait_kind = TT_WAIT_LATCH;
     return 0;
   }
   /* ScalarUnit.md: ThCon runs one instruction at a time and a spinning ATCAS/ATINCGETPTR
    * holds it, so no ThCon instruction of another thread passes its gate meanwhile. */
-  if (st->c.thcon_spinner != 0 && st->c.thcon_spinner != 1 + t && in->form < TT_FORM_FOREIGN &&
-      tt_isa_mnems[in->mnem].unit == TT_UNIT_THCON) {
+  if (st->c.thcon_spinner != 0 && st->c.thcon_spinner != 1 + t && (in->flags & TT_IF_THCON)) {
     th->wait_kind = TT_WAIT_THCON_BUSY;
     return 0;
   }
-  if (in->form == TT_FORM_ATGETM || in->form == TT_FORM_ATRELM) {
+  if (in->flags & TT_IF_SYNC_GATE) {
     unsigned why = tt_sync_gate(st, t, in);
     if (why != TT_WAIT_NONE) {
       th->wait_kind = (uint8_t)why;
@@ -109,54 +127,106 @@ static int try_issue(tt_state *st, unsigned t) {
     return 0;
   }
   if (st->c.thcon_spinner == 1 + t) st->c.thcon_spinner = 0;
-  if (TT_DEFECT(NONDETERMINISTIC)) {
-    static uint32_t runs_seen;  /* survives tt_reset: the planted bug */
-    st->c.gpr[t][63] ^= ++runs_seen;
-  }
-  th->wait_kind = TT_WAIT_NONE;
-  th->pc++;
-  th->retired++;
-  st->c.form_count[in->form]++;
+  retire(st, th, t, in);
   return 1;
 }
 
-/* One functional round (the file comment). */
-static int func_round(tt_state *st) {
+/* The flags of a head that only the slow path may issue. */
+#define SLOW_FLAGS (TT_IF_SYNC_GATE | TT_IF_SPIN | TT_IF_RESERVED)
+
+/* Issue thread t's head if its gate lets it pass; 1 when it retired. The common case (no latch,
+ * no spinning atomic anywhere, a head without SLOW_FLAGS, gpr0=zero off: `slow` == 0) goes
+ * straight to its executor, which then cannot hold it. */
+static inline int try_issue(tt_state *st, unsigned t, unsigned slow) {
+  tt_thread *th = &st->c.thr[t];
+  const tt_insn *in = &st->pdec[t][th->pc];
+  if (TT_UNLIKELY(slow | th->latch.op | st->c.thcon_spinner | (in->flags & SLOW_FLAGS)))
+    return try_issue_slow(st, t, in);
+  (void)dispatch(st, t, in);
+  retire(st, th, t, in);
+  return 1;
+}
+
+/* Forget every latch whose selected conditions are all false (the first step of a round). */
+static TT_NOINLINE int forget_latches(tt_state *st) {
   int changed = 0;
-  tt_thread *thr = st->c.thr;
-  if (thr[0].latch.op | thr[1].latch.op | thr[2].latch.op)
-    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-      tt_thread *th = &thr[t];
-      if (th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t, 0)) {  /* no C0..C12 holds */
-        th->latch.op = TT_LATCH_NONE;
-        changed = !TT_DEFECT(DEADLOCK_EARLY);
-      }
-    }
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     tt_thread *th = &st->c.thr[t];
+    if (th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t, 0)) {  /* no C0..C12 holds */
+      th->latch.op = TT_LATCH_NONE;
+      changed = !TT_DEFECT(DEADLOCK_EARLY);
+    }
+  }
+  return changed;
+}
+
+/* gpr0=zero (AMB-27) wraps every dispatch (tt_dispatch): the slow path takes all issues. */
+static inline unsigned func_slow(const tt_state *st) { return TT_KNOB_IS(st, GPR0, 1); }
+
+/* One functional round (the file comment), for tt_step; tt_run's loop is run_func. `slow`
+ * forces every issue through the slow path (gpr0=zero). */
+static int func_round(tt_state *st, unsigned slow) {
+  int changed = 0;
+  tt_thread *thr = st->c.thr;
+  if (thr[0].latch.op | thr[1].latch.op | thr[2].latch.op) changed = forget_latches(st);
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    tt_thread *th = &thr[t];
     if (th->pc >= th->len) {
       th->wait_kind = TT_WAIT_NONE;
       continue;
     }
-    changed |= try_issue(st, t);
+    changed |= try_issue(st, t, slow);
   }
   st->c.steps++;
   return changed;
 }
 
+/* tt_run in functional mode: the rounds of func_round, with the set of live threads kept across
+ * rounds (a thread only leaves it by retiring its last instruction, which leaves wait_kind
+ * NONE: a done thread's wait_kind is cleared once, before the first round). */
+static tt_outcome run_func(tt_state *st, uint64_t limit) {
+  tt_thread *thr = st->c.thr;
+  unsigned slow = func_slow(st), live = 0;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    if (thr[t].pc < thr[t].len) live |= 1u << t;
+    else thr[t].wait_kind = TT_WAIT_NONE;
+  }
+  for (uint64_t i = 0; live; i++) {  /* bounded: i < limit */
+    if (i >= limit) return TT_OUT_BUDGET;
+    int changed = 0;
+    if (TT_UNLIKELY(thr[0].latch.op | thr[1].latch.op | thr[2].latch.op)) changed = forget_latches(st);
+    /* quiet: no latch and no spinning atomic. A round's issues can only set the issuing
+     * thread's own latch (it issues once per round) or, through the slow path, the spinner;
+     * so a quiet round stays quiet for the other threads until a slow-path issue. */
+    unsigned quiet = !(slow | st->c.thcon_spinner | thr[0].latch.op | thr[1].latch.op | thr[2].latch.op);
+    for (unsigned m = live; m; m &= m - 1) {  /* the live threads in order T0, T1, T2 */
+      static const uint8_t lowest[8] = {0, 0, 1, 0, 2, 0, 1, 0};
+      unsigned t = lowest[m];
+      tt_thread *th = &thr[t];
+      const tt_insn *in = &st->pdec[t][th->pc];
+      if (TT_LIKELY(quiet && !(in->flags & SLOW_FLAGS))) {
+        (void)exec_table[in->form](st, t, in);
+        retire(st, th, t, in);
+      } else {
+        quiet = 0;
+        if (!try_issue_slow(st, t, in)) continue;
+      }
+      changed = 1;
+      if (th->pc >= th->len) live &= ~(1u << t);
+    }
+    st->c.steps++;
+    if (!changed) return TT_OUT_DEADLOCK;
+  }
+  return TT_OUT_DONE;
+}
+
 int tt_step(tt_state *st) {
   if (st->p.mode == TT_MODE_CYCLE) return tt_cycle_step(st);
-  return func_round(st);
+  return func_round(st, func_slow(st));
 }
 
 int tt_thread_done(const tt_state *st, unsigned t) {
   return t < TT_THREAD_COUNT && st->c.thr[t].pc >= st->c.thr[t].len;
-}
-
-static int all_done(const tt_state *st) {
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
-    if (!tt_thread_done(st, t)) return 0;
-  return 1;
 }
 
 tt_outcome tt_run(tt_state *st, uint64_t budget) {
@@ -171,11 +241,7 @@ tt_outcome tt_run(tt_state *st, uint64_t budget) {
     }
     out = i >= limit ? TT_OUT_BUDGET : st->c.cyc.finished ? TT_OUT_DONE : TT_OUT_DEADLOCK;
   } else {
-    out = TT_OUT_DONE;
-    for (uint64_t i = 0; !all_done(st); i++) {  /* bounded: i < limit */
-      if (i >= limit) { out = TT_OUT_BUDGET; break; }
-      if (!func_round(st)) { out = TT_OUT_DEADLOCK; break; }
-    }
+    out = run_func(st, limit);
   }
   st->c.last_outcome = (uint8_t)out;
   return out;

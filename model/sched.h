@@ -6,14 +6,9 @@
 #include "internal.h"
 
 /* ---- shared by both schedulers (run.c, cycle.c) ------------------------------------------- */
-/* Thread t's head instruction (prog[t][pc], pc < len), decoded: from the per-place cache when
- * it was filled this run and still holds this word, else by the decoder (tt_decode_at). */
-void tt_decode_at(tt_state *st, unsigned t, uint32_t pc);
-static inline const tt_insn *tt_head(tt_state *st, unsigned t) {
-  uint32_t pc = st->c.thr[t].pc;
-  const tt_insn *s = &st->pdec[t][pc];
-  if (!st->pdec_ok[t][pc] || s->word != st->prog[t][pc]) tt_decode_at(st, t, pc);
-  return s;
+/* Thread t's head instruction (pc < len), decoded when its program was loaded. */
+static inline const tt_insn *tt_head(const tt_state *st, unsigned t) {
+  return &st->pdec[t][st->c.thr[t].pc];
 }
 
 /* Execute one instruction's whole architectural effect (functional mode; cycle mode for every

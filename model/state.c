@@ -159,9 +159,6 @@ void tt_reset(tt_state *st) {
     st->mmio_dirty_list[i] = 0;
   }
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    /* the decode cache starts empty for every run: a run's coverage (which decoder paths it
-     * takes) must not depend on the runs before it (fuzz engines' stability) */
-    memset(st->pdec_ok[t], 0, st->c.thr[t].len);
     uint32_t n = st->c.thr[t].retired + 1u;  /* + a spinning head's first attempt */
     if (st->c.cyc_used)  /* only cycle mode writes issue_cycle */
       memset(st->issue_cycle[t], 0, sizeof(uint32_t) * (n < TT_PROG_MAX ? n : TT_PROG_MAX));
@@ -196,6 +193,9 @@ int tt_load_program(tt_state *st, unsigned t, const uint32_t *words, uint32_t co
   if (t >= TT_THREAD_COUNT || count > TT_PROG_MAX) return -1;
   tt_thread *th = &st->c.thr[t];
   if (count) memcpy(st->prog[t], words, sizeof(uint32_t) * count);
+  /* each word is decoded once, here, into the thread's stream (pdec): the schedulers never
+   * decode, and a run's decoder coverage is that of the loaded words, whatever ran before */
+  for (uint32_t i = 0; i < count; i++) tt_decode(words[i], &st->pdec[t][i]);
   th->len = count;
   th->pc = 0;
   return 0;

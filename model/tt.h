@@ -320,13 +320,11 @@ typedef struct tt_state {
   /* Cycles tt_run fast-forwarded over (quiet cycles simulated at once; cycle.c), since
    * tt_init: a statistic for benchmarks and tests, not state (reset leaves it). */
   uint64_t skipped_cycles;
-  /* Decode cache (last, outside the state proper): pdec[t][i] is the decode of prog[t][i],
-   * filled at its first fetch in a run and used while prog[t][i] still equals its word
-   * (pdec_ok: filled). A program is decoded once per run, as far as it runs, however long a
-   * head is held. tt_reset empties it for the loaded places, so every run decodes (and
-   * covers) the same paths whatever ran before; no digest or comparison reads it.
-   * TT_STATE_BYTES is the size of the state before prog. */
-  uint8_t pdec_ok[TT_THREAD_COUNT][TT_PROG_MAX];
+  /* The decoded programs (last, outside the state proper): pdec[t][i] is the decode of
+   * prog[t][i] for i < thr[t].len, written by tt_load_program (the one writer of both) and read
+   * by the schedulers, so a word is decoded once per load, not per fetch. Nothing else is
+   * cached: a run's decoder coverage is that of its loaded words, whatever ran before; no digest
+   * or comparison reads it. TT_STATE_BYTES is the size of the state before prog. */
   tt_insn pdec[TT_THREAD_COUNT][TT_PROG_MAX];
 } tt_state;
 #define TT_STATE_BYTES offsetof(tt_state, prog)

@@ -107,45 +107,37 @@ int main(void) {
   CHECK_EQ(tt_l1_read(&S, TT_L1_SIZE - 4, 2), 0);
   tt_reset(&S);
   CHECK(memcmp(&S, &F, TT_STATE_BYTES) == 0, "reset after the accessor checks");
-  /* The decode cache never serves a stale word: a program loaded over another (no reset in
-   * between, so the cache still holds the first one's decodes at the same places) runs exactly
-   * as it does with the cache emptied by hand (functional mode: a finished cycle-mode run only
-   * restarts after a reset; both schedulers fetch through the same tt_head). Program A sets
-   * semaphore 0 to 5 and GPR 1; B, same length, posts instead and sets GPR 2. */
+  /* Loading decodes: the decoded stream holds the decode of every loaded word, and a program
+   * loaded over another (no reset in between) runs as its own words say (functional mode; a
+   * finished cycle-mode run only restarts after a reset). Program A sets semaphore 0 to 5 and
+   * GPR 1; B, same length, posts instead and sets GPR 2. */
   const uint32_t pa[3] = {w_seminit(15, 5, 1), w_setdmareg(7, 2), w_sempost(1)};
   const uint32_t pb[3] = {w_sempost(1), w_setdmareg(9, 4), w_sempost(1)};
-  for (int m = 0; m < 2; m++) {
-    tt_mode mode = m ? TT_MODE_CYCLE : TT_MODE_FUNC;
-    tt_state *both[2] = {&S, &F};
-    if (m) {  /* cycle mode: the reset part only */
-      tt_init(&S);
-      tt_set_mode(&S, mode);
-      tt_load_program(&S, 1, pa, 3);
-      CHECK_EQ(tt_run(&S, 1000), TT_OUT_DONE);
-      CHECK_EQ(S.pdec_ok[1][0] & S.pdec_ok[1][1] & S.pdec_ok[1][2], 1);
-      tt_reset(&S);
-      CHECK_EQ(S.pdec_ok[1][0] | S.pdec_ok[1][1] | S.pdec_ok[1][2], 0);
-      tt_set_mode(&S, TT_MODE_FUNC);
-      continue;
+  for (int k = 0; k < 2; k++) {
+    tt_state *x = k ? &F : &S;
+    tt_init(x);
+    tt_load_program(x, 1, pa, 3);
+    for (unsigned i = 0; i < 3; i++) {
+      tt_insn d;
+      tt_decode(pa[i], &d);
+      CHECK(memcmp(&x->pdec[1][i], &d, sizeof d) == 0, "word %u decoded at load", i);
     }
-    for (int k = 0; k < 2; k++) {
-      tt_init(both[k]);
-      tt_set_mode(both[k], mode);
-      tt_load_program(both[k], 1, pa, 3);
-      CHECK_EQ(tt_run(both[k], 1000), TT_OUT_DONE);
-      CHECK_EQ(both[k]->c.sem_value[0], 6);
-      if (k == 1) memset(F.pdec_ok, 0, sizeof F.pdec_ok);  /* F decodes B afresh */
-      tt_load_program(both[k], 1, pb, 3);
-      CHECK_EQ(tt_run(both[k], 1000), TT_OUT_DONE);
-    }
-    CHECK_EQ(S.c.sem_value[0], 8);
-    CHECK_EQ(S.c.gpr[1][2], 9);
-    CHECK(memcmp(&S, &F, TT_STATE_BYTES) == 0, "B over A equals B decoded afresh (mode %d)", m);
-    /* and reset empties the cache of the loaded places (a run's coverage never depends on the
-     * runs before it) */
-    tt_reset(&S);
-    CHECK_EQ(S.pdec_ok[1][0] | S.pdec_ok[1][1] | S.pdec_ok[1][2], 0);
-    tt_set_mode(&S, TT_MODE_FUNC);
+    CHECK_EQ(tt_run(x, 1000), TT_OUT_DONE);
+    CHECK_EQ(x->c.sem_value[0], 6);
+    if (k == 1) tt_init(x);  /* F runs B alone, from init */
+    tt_load_program(x, 1, pb, 3);
+    for (unsigned i = 0; i < 3; i++) CHECK_EQ(x->pdec[1][i].word, pb[i]);
+    CHECK_EQ(tt_run(x, 1000), TT_OUT_DONE);
   }
+  CHECK_EQ(S.c.sem_value[0], 8);    /* 5 + 1 from A, + 2 from B */
+  CHECK_EQ(F.c.sem_value[0], 2);    /* B alone */
+  CHECK_EQ(S.c.gpr[1][2], 9);
+  CHECK_EQ(S.c.gpr[1][1], 7);       /* A's GPR write stays; B alone never writes GPR 1 */
+  CHECK_EQ(F.c.gpr[1][1], 0);
+  CHECK_EQ(F.c.gpr[1][2], 9);
+  /* after a reset no program is loaded: nothing of A or B runs again */
+  tt_reset(&S);
+  CHECK_EQ(tt_run(&S, 1000), TT_OUT_DONE);
+  CHECK_EQ(S.c.thr[1].retired, 0);
   return CHECK_DONE();
 }
