@@ -225,13 +225,32 @@ static void extract_fields(unsigned form, uint32_t word, uint32_t *v) {
   for (unsigned k = 1; k <= TT_ARGS_FIELDS; k++) v[k] = 0;
 }
 
-/* The scheduler flags of an in-model form (TT_IF_*, without TT_IF_RESERVED). */
-static uint8_t form_flags(unsigned form, unsigned mnem) {
-  uint8_t f = tt_isa_mnems[mnem].unit == TT_UNIT_THCON ? TT_IF_THCON : 0;
-  if (form == TT_FORM_ATGETM || form == TT_FORM_ATRELM) f |= TT_IF_SYNC_GATE;
-  if (form == TT_FORM_ATCAS || form == TT_FORM_ATINCGETPTR) f |= TT_IF_SPIN;
-  return f;
-}
+/* Per form, everything the decoder writes that does not depend on the word's fields, as
+ * constants expanded from the table: mnemonic, scheduler flags (TT_IF_*, without
+ * TT_IF_RESERVED), block bits, discriminator, and the mask of its reserved payload bits. */
+#define TT_MNEM(ID, op, unit, block) TT_MU_##ID = (unit), TT_MB_##ID = (block),
+enum {
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+  TT_MU_END
+};
+typedef struct form_head {
+  uint16_t mnem, block_bits;
+  uint8_t flags;
+  uint32_t disc_mask, disc_value, reserved_mask;
+} form_head;
+#define HEAD_FLAGS(ID, mn)                                                              \
+  ((TT_MU_##mn == TT_UNIT_THCON ? TT_IF_THCON : 0u) |                                  \
+   (TT_FORM_##ID == TT_FORM_ATGETM || TT_FORM_##ID == TT_FORM_ATRELM ? TT_IF_SYNC_GATE : 0u) | \
+   (TT_FORM_##ID == TT_FORM_ATCAS || TT_FORM_##ID == TT_FORM_ATINCGETPTR ? TT_IF_SPIN : 0u))
+#define TT_FORM(ID, mn, dm, dv) \
+  {TT_MN_##mn, TT_MB_##mn, HEAD_FLAGS(ID, mn), dm, dv, 0xFFFFFFu & ~((uint32_t)TT_FB_##ID | (dm))},
+static const form_head heads[TT_FORM_FOREIGN] = {
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+};
 
 void tt_decode(uint32_t word, tt_insn *out) {
   uint8_t opcode = (uint8_t)(word >> 24);
@@ -241,16 +260,16 @@ void tt_decode(uint32_t word, tt_insn *out) {
   out->foreign = 0;
   out->a.v[0] = word;
   if (m1) {
-    unsigned m = m1 - 1u, f = tt_isa_mnems[m].form_first;
     /* the mnemonic's forms are contiguous rows (at most 3); most mnemonics have one */
-    for (; f < TT_FORM_FOREIGN && tt_isa_forms[f].mnem == m; f++) {
-      const tt_form_desc *fd = &tt_isa_forms[f];
-      if ((payload & fd->disc_mask) != fd->disc_value) continue;
+    for (unsigned f = tt_isa_mnems[m1 - 1u].form_first; f < TT_FORM_FOREIGN && heads[f].mnem == m1 - 1u; f++) {
+      const form_head *h = &heads[f];
+      if ((payload & h->disc_mask) != h->disc_value) continue;
+      uint32_t res = payload & h->reserved_mask;
       out->form = (uint16_t)f;
-      out->mnem = (uint16_t)m;
-      out->block_bits = tt_isa_mnems[m].block_bits;
-      out->reserved = payload & ~(fd->field_bits | fd->disc_mask);
-      out->flags = (uint8_t)(form_flags(f, m) | (out->reserved ? TT_IF_RESERVED : 0));
+      out->mnem = h->mnem;
+      out->block_bits = h->block_bits;
+      out->reserved = res;
+      out->flags = (uint8_t)(h->flags | (res ? TT_IF_RESERVED : 0u));
       extract_fields(f, word, out->a.v);
       return;
     }
@@ -259,11 +278,11 @@ void tt_decode(uint32_t word, tt_insn *out) {
   out->reserved = 0;
   out->mnem = TT_MNEM_COUNT;
   out->flags = TT_IF_NOT_FORM;
-  int fg = tt_foreign_by_opcode(opcode);
-  if (fg >= 0) {
+  unsigned fg1 = foreign_of_opcode[opcode];
+  if (fg1) {
     out->form = TT_FORM_FOREIGN;
-    out->foreign = (uint8_t)fg;
-    out->block_bits = tt_isa_foreign[fg].block_bits;
+    out->foreign = (uint8_t)(fg1 - 1u);
+    out->block_bits = tt_isa_foreign[fg1 - 1u].block_bits;
   } else {
     /* Undefined opcodes: caught only by a full mask (nothing documents them). */
     out->form = TT_FORM_UNDEFINED;
