@@ -55,8 +55,14 @@ static tt_exec_result run_deferred(tt_state *st, unsigned t, const tt_insn *in) 
 }
 
 tt_exec_result tt_exec_WRCFG(tt_state *st, unsigned t, const tt_args_WRCFG *a) {
-  tt_insn in = {.form = TT_FORM_WRCFG, .a.WRCFG = *a};
-  return run_deferred(st, t, &in);
+  /* the two halves of tt_cfg_capture/tt_cfg_commit for WRCFG, back to back */
+  tt_cfgp_slot s;
+  s.thread = (uint8_t)t;
+  s.bank = (uint8_t)tt_thread_bank(st, t);
+  s.vals[0] = s.vals[1] = s.vals[2] = s.vals[3] = 0;
+  wrcfg_capture(st, t, a, &s);
+  wrcfg_commit(st, a, &s);
+  return TT_EXEC_DONE;
 }
 
 tt_exec_result tt_exec_RDCFG(tt_state *st, unsigned t, const tt_args_RDCFG *a) {
@@ -156,8 +162,9 @@ static void cfgshiftmask_commit(tt_state *st, unsigned t, unsigned bank,
 }
 
 tt_exec_result tt_exec_CFGSHIFTMASK(tt_state *st, unsigned t, const tt_args_CFGSHIFTMASK *a) {
-  tt_insn in = {.form = TT_FORM_CFGSHIFTMASK, .a.CFGSHIFTMASK = *a};
-  return run_deferred(st, t, &in);
+  /* tt_cfg_capture's index check, then tt_cfg_commit's write */
+  if (cfg_index_ok(st, t, a->cfg_index)) cfgshiftmask_commit(st, t, tt_thread_bank(st, t), a);
+  return TT_EXEC_DONE;
 }
 
 /* ---- the Config pipeline's view of the deferred forms ------------------------------------------ */

@@ -241,7 +241,7 @@ typedef struct form_head {
   uint32_t disc_mask, disc_value, reserved_mask;
 } form_head;
 #define HEAD_FLAGS(ID, mn)                                                              \
-  ((TT_MU_##mn == TT_UNIT_THCON ? TT_IF_THCON : 0u) |                                  \
+  (((unsigned)TT_MU_##mn == (unsigned)TT_UNIT_THCON ? TT_IF_THCON : 0u) |                                  \
    (TT_FORM_##ID == TT_FORM_ATGETM || TT_FORM_##ID == TT_FORM_ATRELM ? TT_IF_SYNC_GATE : 0u) | \
    (TT_FORM_##ID == TT_FORM_ATCAS || TT_FORM_##ID == TT_FORM_ATINCGETPTR ? TT_IF_SPIN : 0u))
 #define TT_FORM(ID, mn, dm, dv) \

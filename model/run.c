@@ -181,6 +181,25 @@ static int func_round(tt_state *st, unsigned slow) {
   return changed;
 }
 
+/* Up to `max` rounds in which thread t is the only live thread and the machine stays quiet
+ * (no latch, no spinner, gpr0=zero off: the caller checked): each round issues t's head while
+ * that head has no SLOW_FLAGS, and the rounds stop after an issue that latched t (the next round
+ * must evaluate the latch first). Returns how many rounds ran (each retired one instruction). */
+static uint64_t solo_rounds(tt_state *st, unsigned t, uint64_t max) {
+  tt_thread *th = &st->c.thr[t];
+  uint64_t k = 0;
+  while (k < max && th->pc < th->len) {  /* bounded: k < max */
+    const tt_insn *in = &st->pdec[t][th->pc];
+    if (in->flags & SLOW_FLAGS) break;
+    (void)exec_table[in->form](st, t, in);
+    retire(st, th, t, in);
+    k++;
+    if (th->latch.op != TT_LATCH_NONE) break;
+  }
+  st->c.steps += k;
+  return k;
+}
+
 /* tt_run in functional mode: the rounds of func_round, with the set of live threads kept across
  * rounds (a thread only leaves it by retiring its last instruction, which leaves wait_kind
  * NONE: a done thread's wait_kind is cleared once, before the first round). */
@@ -199,6 +218,16 @@ static tt_outcome run_func(tt_state *st, uint64_t limit) {
      * thread's own latch (it issues once per round) or, through the slow path, the spinner;
      * so a quiet round stays quiet for the other threads until a slow-path issue. */
     unsigned quiet = !(slow | st->c.thcon_spinner | thr[0].latch.op | thr[1].latch.op | thr[2].latch.op);
+    if (quiet && !(live & (live - 1))) {  /* one live thread: its rounds back to back */
+      static const uint8_t only[8] = {0, 0, 1, 0, 2, 0, 0, 0};
+      unsigned t = only[live];
+      uint64_t k = solo_rounds(st, t, limit - i);
+      if (k) {
+        i += k - 1;  /* + 1 by the loop */
+        if (thr[t].pc >= thr[t].len) live = 0;
+        continue;
+      }
+    }
     for (unsigned m = live; m; m &= m - 1) {  /* the live threads in order T0, T1, T2 */
       static const uint8_t lowest[8] = {0, 0, 1, 0, 2, 0, 1, 0};
       unsigned t = lowest[m];

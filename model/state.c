@@ -280,6 +280,12 @@ static void cfg_bank_reset(tt_state *st, unsigned bank) {
 
 void tt_cfg_write_words(tt_state *st, unsigned bank, unsigned idx, const uint32_t *vals,
                         unsigned count, tt_cfg_via via) {
+  /* the common case: one word with no side effect */
+  if (count == 1 && idx != TT_CFG_STATE_RESET_EN && idx != TT_CFG_PRNG_SEED &&
+      idx != TT_CFG_RISCV_IC_INVALIDATE) {
+    cfg_store(st, bank, idx, vals[0]);
+    return;
+  }
   int hits_reset = 0;
   for (unsigned k = 0; k < count; k++)
     if (idx + k == TT_CFG_STATE_RESET_EN && (via != TT_VIA_RMWCIB || TT_DEFECT(RESET_EN_VIA_RMWCIB)))
