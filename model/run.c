@@ -100,12 +100,19 @@ static inline void retire(tt_state *st, tt_thread *th, unsigned t, const tt_insn
  * common path cannot take (a latch, a spinning atomic, a mutex or spinning instruction, reserved
  * bits, gpr0=zero). Returns 1 when it retired. Holding leaves no trace but the thread's
  * wait_kind. */
-static TT_NOINLINE int try_issue_slow(tt_state *st, unsigned t, const tt_insn *in) {
+static TT_NOINLINE int issue_past_latch(tt_state *st, unsigned t, const tt_insn *in);
+static int try_issue_slow(tt_state *st, unsigned t, const tt_insn *in) {
   tt_thread *th = &st->c.thr[t];
   if (th->latch.op != TT_LATCH_NONE && tt_latch_catches(st, t, in)) {
     th->wait_kind = TT_WAIT_LATCH;
     return 0;
   }
+  return issue_past_latch(st, t, in);
+}
+
+/* try_issue_slow past the latch: the other holds, then execution. */
+static TT_NOINLINE int issue_past_latch(tt_state *st, unsigned t, const tt_insn *in) {
+  tt_thread *th = &st->c.thr[t];
   /* ScalarUnit.md: ThCon runs one instruction at a time and a spinning ATCAS/ATINCGETPTR
    * holds it, so no ThCon instruction of another thread passes its gate meanwhile. */
   if (st->c.thcon_spinner != 0 && st->c.thcon_spinner != 1 + t && (in->flags & TT_IF_THCON)) {
@@ -139,7 +146,7 @@ static TT_NOINLINE int try_issue_slow(tt_state *st, unsigned t, const tt_insn *i
  * straight to its executor, which then cannot hold it. */
 static inline int try_issue(tt_state *st, unsigned t, unsigned slow) {
   tt_thread *th = &st->c.thr[t];
-  const tt_insn *in = &st->pdec[t][th->pc];
+  const tt_insn *in = tt_head(st, t);
   if (TT_UNLIKELY(slow | th->latch.op | st->c.thcon_spinner | (in->flags & SLOW_FLAGS)))
     return try_issue_slow(st, t, in);
   (void)dispatch(st, t, in);
@@ -189,7 +196,7 @@ static uint64_t solo_rounds(tt_state *st, unsigned t, uint64_t max) {
   tt_thread *th = &st->c.thr[t];
   uint64_t k = 0;
   while (k < max && th->pc < th->len) {  /* bounded: k < max */
-    const tt_insn *in = &st->pdec[t][th->pc];
+    const tt_insn *in = tt_head(st, t);
     if (in->flags & SLOW_FLAGS) break;
     (void)exec_table[in->form](st, t, in);
     retire(st, th, t, in);
@@ -228,17 +235,25 @@ static tt_outcome run_func(tt_state *st, uint64_t limit) {
         continue;
       }
     }
+    /* held: the round's holds that do not depend on the head (gpr0=zero, a spinner); a
+     * slow-path issue can set or clear the spinner, so it recomputes them */
+    unsigned held = slow | st->c.thcon_spinner;
     for (unsigned m = live; m; m &= m - 1) {  /* the live threads in order T0, T1, T2 */
       static const uint8_t lowest[8] = {0, 0, 1, 0, 2, 0, 1, 0};
       unsigned t = lowest[m];
       tt_thread *th = &thr[t];
-      const tt_insn *in = &st->pdec[t][th->pc];
-      if (TT_LIKELY(quiet && !(in->flags & SLOW_FLAGS))) {
+      const tt_insn *in = tt_head(st, t);
+      if (th->latch.op != TT_LATCH_NONE && tt_latch_catches(st, t, in)) {
+        th->wait_kind = TT_WAIT_LATCH;
+        continue;
+      }
+      if (TT_LIKELY(!(held | (in->flags & SLOW_FLAGS)))) {
         (void)exec_table[in->form](st, t, in);
         retire(st, th, t, in);
       } else {
-        quiet = 0;
-        if (!try_issue_slow(st, t, in)) continue;
+        int issued = issue_past_latch(st, t, in);
+        held = slow | st->c.thcon_spinner;
+        if (!issued) continue;
       }
       changed = 1;
       if (th->pc >= th->len) live &= ~(1u << t);

@@ -6,9 +6,16 @@
 #include "internal.h"
 
 /* ---- shared by both schedulers (run.c, cycle.c) ------------------------------------------- */
-/* Thread t's head instruction (pc < len), decoded when its program was loaded. */
-static inline const tt_insn *tt_head(const tt_state *st, unsigned t) {
-  return &st->pdec[t][st->c.thr[t].pc];
+/* Thread t's head instruction (pc < len): its place in the decoded stream, decoded at its first
+ * fetch since the load. */
+static inline const tt_insn *tt_head(tt_state *st, unsigned t) {
+  uint32_t pc = st->c.thr[t].pc;
+  tt_insn *in = &st->pdec[t][pc];
+  if (TT_UNLIKELY(!st->pdec_ok[t][pc])) {
+    tt_decode(st->prog[t][pc], in);
+    st->pdec_ok[t][pc] = 1;
+  }
+  return in;
 }
 
 /* Execute one instruction's whole architectural effect (functional mode; cycle mode for every

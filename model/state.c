@@ -193,9 +193,8 @@ int tt_load_program(tt_state *st, unsigned t, const uint32_t *words, uint32_t co
   if (t >= TT_THREAD_COUNT || count > TT_PROG_MAX) return -1;
   tt_thread *th = &st->c.thr[t];
   if (count) memcpy(st->prog[t], words, sizeof(uint32_t) * count);
-  /* each word is decoded once, here, into the thread's stream (pdec): the schedulers never
-   * decode, and a run's decoder coverage is that of the loaded words, whatever ran before */
-  for (uint32_t i = 0; i < count; i++) tt_decode(words[i], &st->pdec[t][i]);
+  /* the decoded stream is filled at first fetch (tt_head): forget the previous program's */
+  memset(st->pdec_ok[t], 0, count);
   th->len = count;
   th->pc = 0;
   return 0;

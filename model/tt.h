@@ -321,10 +321,14 @@ typedef struct tt_state {
    * tt_init: a statistic for benchmarks and tests, not state (reset leaves it). */
   uint64_t skipped_cycles;
   /* The decoded programs (last, outside the state proper): pdec[t][i] is the decode of
-   * prog[t][i] for i < thr[t].len, written by tt_load_program (the one writer of both) and read
-   * by the schedulers, so a word is decoded once per load, not per fetch. Nothing else is
-   * cached: a run's decoder coverage is that of its loaded words, whatever ran before; no digest
-   * or comparison reads it. TT_STATE_BYTES is the size of the state before prog. */
+   * prog[t][i], made at its first fetch after the load (pdec_ok[t][i] set), so a word is decoded
+   * at most once per load, never per fetch, and a word that never runs is never decoded (fuzz
+   * inputs and stalled kernels run a fraction of their words; decoding every word at load made
+   * `make bench-model`'s full-size inputs 2.7x slower). tt_load_program (the one writer of prog)
+   * clears pdec_ok for the loaded places; a run's decoder coverage is that of the words it
+   * fetched, whatever ran before. No digest or comparison reads them. TT_STATE_BYTES is the size
+   * of the state before prog. */
+  uint8_t pdec_ok[TT_THREAD_COUNT][TT_PROG_MAX];
   tt_insn pdec[TT_THREAD_COUNT][TT_PROG_MAX];
 } tt_state;
 #define TT_STATE_BYTES offsetof(tt_state, prog)
