@@ -10,14 +10,15 @@
 # Per workload x mode, one callgrind run collecting only bench_pass (fuzz/insn_count.c: one pass of
 # reset, load, run over every program, after an uncollected warm-up pass); phases are inclusive
 # costs per function, read from the callgrind output file (call arcs):
-#   load      bench_load: knobs, init records, tt_load_program x3, without its decoding
+#   load      bench_load: knobs, init records, tt_load_program x3 (without any decoding in it)
 #   reset     bench_reset: tt_reset (after a run)
-#   decode    tt_decode: every loaded word, once, in tt_load_program (none inside tt_run)
+#   decode    tt_decode wherever it runs: each fetched word once per load, at its first fetch
+#             inside tt_run
 #   exec      the executors tt_exec_* and the cycle-mode Config pipeline's tt_cfg_capture,
 #             tt_cfg_read_stream, tt_cfg_commit (nested calls counted once)
-#   sched     bench_run (tt_run) - exec (- any decode inside it): gates, latches, rounds/cycles,
+#   sched     bench_run (tt_run) - decode inside it - exec: gates, latches, rounds/cycles,
 #             dispatch
-#   run       bench_run: what tt_run costs (sched + exec)
+#   run       bench_run: what tt_run costs (decode + sched + exec)
 #   total     load + reset + decode + sched + exec
 # Columns are host instructions per retired instruction (sum of tt_thread.retired over the runs);
 # in cycle mode also per simulated cycle (tt_cycle_count summed). Output: a markdown table on
@@ -97,7 +98,7 @@ row() {  # NAME ARGS...: one line per mode
 {
   echo "bench-insn: host instructions per retired instruction (callgrind $(valgrind --version | sed 's/valgrind-//'), $($CC --version | head -n 1), -O2); wall: native, ${T}s"
   echo
-  echo "| workload | mode | programs | retired | cycles | total | load | reset | decode | sched | exec | run (sched+exec) | total/cycle | run/cycle | wall ns/instr |"
+  echo "| workload | mode | programs | retired | cycles | total | load | reset | decode | sched | exec | run (decode+sched+exec) | total/cycle | run/cycle | wall ns/instr |"
   echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
   for k in corpus/kernels/*/; do
     [ -f "$k/trisc1.txt" ] || continue
