@@ -335,11 +335,11 @@ build/fuzz-bench/$(1): $$(call fz_objs,fuzz-bench,$(1)) build/fuzz-bench/fuzz/be
 	$$(FUZZ_CC) -fsanitize=fuzzer $$^ $$(LDLIBS_DUT) -o $$@
 build/fuzz-bench/features-$(1): $$(call fz_objs,fuzz-bench,$(1)) build/fuzz-bench/fuzz/feature_count.o build/fuzz-bench/libtt.a
 	$$(FUZZ_CC) -no-pie $$^ $$(LDLIBS_DUT) -o $$@
-build/replay/$(1): $$(call fz_objs,replay,$(1)) build/replay/fuzz/driver.o build/replay/fuzz/fz_files.o build/replay/libtt.a
+build/replay/$(1): $$(call fz_objs,replay,$(1)) build/replay/fuzz/driver.o build/replay/fuzz/fz_minimize.o build/replay/fuzz/fz_files.o build/replay/libtt.a
 	$$(FUZZ_CC) $$(FUZZ_SAN) $$^ $$(LDLIBS_DUT) -o $$@
-build/fuzz-tool/$(1): $$(call fz_objs,fuzz-tool,$(1)) build/fuzz-tool/fuzz/driver.o build/fuzz-tool/fuzz/fz_files.o build/fuzz-tool/libtt.a
+build/fuzz-tool/$(1): $$(call fz_objs,fuzz-tool,$(1)) build/fuzz-tool/fuzz/driver.o build/fuzz-tool/fuzz/fz_minimize.o build/fuzz-tool/fuzz/fz_files.o build/fuzz-tool/libtt.a
 	$$(FUZZ_CC) $$^ $$(LDLIBS_DUT) -o $$@
-build/cov/$(1): $$(call fz_objs,cov,$(1)) build/cov/fuzz/driver.o build/cov/fuzz/fz_files.o build/cov/libtt.a
+build/cov/$(1): $$(call fz_objs,cov,$(1)) build/cov/fuzz/driver.o build/cov/fuzz/fz_minimize.o build/cov/fuzz/fz_files.o build/cov/libtt.a
 	$$(FUZZ_CC) -fprofile-instr-generate $$^ $$(LDLIBS_DUT) -o $$@
 endef
 $(foreach t,$(FUZZ_TARGETS_ALL) dut_diff,$(eval $(call FUZZ_BINS,$(t))))
@@ -456,7 +456,7 @@ build/fuzz-defect-$(1)/model:
 	mkdir -p $$@
 endef
 define FUZZ_DEFECT_BIN
-build/fuzz-defect-$(1)/$(2): $$(call fz_objs,fuzz-tool,$(2)) build/fuzz-tool/fuzz/driver.o build/fuzz-tool/fuzz/fz_files.o $$(call fz_def_objs,$(1))
+build/fuzz-defect-$(1)/$(2): $$(call fz_objs,fuzz-tool,$(2)) build/fuzz-tool/fuzz/driver.o build/fuzz-tool/fuzz/fz_minimize.o build/fuzz-tool/fuzz/fz_files.o $$(call fz_def_objs,$(1))
 	$$(FUZZ_CC) $$^ -o $$@
 endef
 $(foreach id,$(FUZZ_DEF_IDS),$(eval $(call FUZZ_DEFECT,$(id))))

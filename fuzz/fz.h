@@ -311,6 +311,9 @@ int fz_is_vec_text(const char *path);
 int fz_header_value(const uint8_t *d, size_t n, const char *key, char *out, size_t cap);
 /* An input as a program: .vec text parsed, anything else decoded as fuzz input bytes. */
 void fz_load_prog(const char *path, const uint8_t *d, size_t n, fz_prog *p);
+/* `T --minimize IN OUT.vec` (fz_minimize.c, linked with driver.c): 0 written, 1 the input does
+ * not fail (prints "ok"), 2 an error (told). */
+int fz_minimize(const char *in_path, const char *out_path);
 
 /* The libFuzzer entry points of a target (the same for every target; the target file expands
  * it once, so each target still exports exactly LLVMFuzzerTestOneInput and its initializer).
