@@ -14,14 +14,18 @@ CC := cc
 endif
 WARN := -std=c11 -Wall -Wextra -Werror -Wshadow -Wswitch-enum -Wcast-qual \
         -Wstrict-prototypes -Wundef -Wvla -Wno-missing-field-initializers
-CPPFLAGS := -Imodel -Iconformance -Icommon -D_POSIX_C_SOURCE=200809L
+CPPFLAGS := -Imodel -Imodel/text -Iconformance -Icommon -D_POSIX_C_SOURCE=200809L
 REL_CFLAGS := $(WARN) -O2 -g
 ASAN_CFLAGS := $(WARN) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                -fno-sanitize-recover=all
 ASAN_LDFLAGS := -fsanitize=address,undefined
 
-MODEL_SRC := $(wildcard model/*.c)
-MODEL_HDR := $(wildcard model/*.h model/*.def)
+# the machine (model/) and its text layer (model/text/: assembler, listings, .vec, locations);
+# objects are named by the file alone (build/FLAVOUR/model/asm.o), each rule below has a twin for
+# model/text/
+MODEL_SRC := $(wildcard model/*.c model/text/*.c)
+MODEL_HDR := $(wildcard model/*.h model/*.def model/text/*.h)
+MODEL_OBJ := $(notdir $(MODEL_SRC:.c=.o))
 TEST_SRC  := $(wildcard tests/test_*.c)
 TOOL_SRC  := tools/ttasm.c
 # the runner and the implementation-under-test layer (conformance/ttdut.h)
@@ -46,7 +50,9 @@ all: build/release/ttasm build/release/ttconf build/release/ttrun
 define FLAVOUR
 build/$(1)/model/%.o: model/%.c $(MODEL_HDR) | build/$(1)/model
 	$$(CC) $$(CPPFLAGS) $(2) -c $$< -o $$@
-build/$(1)/libtt.a: $$(patsubst model/%.c,build/$(1)/model/%.o,$$(MODEL_SRC))
+build/$(1)/model/%.o: model/text/%.c $(MODEL_HDR) | build/$(1)/model
+	$$(CC) $$(CPPFLAGS) $(2) -c $$< -o $$@
+build/$(1)/libtt.a: $$(addprefix build/$(1)/model/,$$(MODEL_OBJ))
 	rm -f $$@ && ar rcs $$@ $$^
 build/$(1)/ttasm: $$(TOOL_SRC) build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$< build/$(1)/libtt.a $(3) -o $$@
@@ -68,16 +74,18 @@ $(eval $(call FLAVOUR,release,$(REL_CFLAGS),))
 # ttdut_entry is meant for the loader, -Bsymbolic keeps its own tt_* symbols its own)
 build/release/pic/%.o: model/%.c $(MODEL_HDR) | build/release/pic
 	$(CC) $(CPPFLAGS) $(REL_CFLAGS) -fPIC -c $< -o $@
+build/release/pic/%.o: model/text/%.c $(MODEL_HDR) | build/release/pic
+	$(CC) $(CPPFLAGS) $(REL_CFLAGS) -fPIC -c $< -o $@
 build/release/pic/dut_model.o: conformance/dut_model.c $(MODEL_HDR) $(DUT_HDR) | build/release/pic
 	$(CC) $(CPPFLAGS) $(REL_CFLAGS) -fPIC -DTTDUT_MODEL_SO -c $< -o $@
-build/release/dut/model.so: build/release/pic/dut_model.o $(patsubst model/%.c,build/release/pic/%.o,$(MODEL_SRC)) | build/release/dut
+build/release/dut/model.so: build/release/pic/dut_model.o $(addprefix build/release/pic/,$(MODEL_OBJ)) | build/release/dut
 	$(CC) -shared -Wl,-Bsymbolic $^ -o $@
 build/release/pic/spec_ref_dut.o: conformance/dut/spec_ref_dut.c fuzz/spec_ref.h $(MODEL_HDR) $(DUT_HDR) | build/release/pic
 	$(CC) $(CPPFLAGS) -Ifuzz $(REL_CFLAGS) -fPIC -DTTDUT_SPEC_REF_SO -c $< -o $@
 build/release/pic/spec_ref.o build/release/pic/spec_ref_cycle.o: build/release/pic/%.o: fuzz/%.c fuzz/spec_ref.h $(MODEL_HDR) | build/release/pic
 	$(CC) $(CPPFLAGS) -Ifuzz $(REL_CFLAGS) -fPIC -c $< -o $@
 # the independent reference interpreter (functional and cycle mode) behind the same interface
-build/release/dut/spec_ref.so: build/release/pic/spec_ref_dut.o build/release/pic/spec_ref.o build/release/pic/spec_ref_cycle.o $(patsubst model/%.c,build/release/pic/%.o,$(MODEL_SRC)) | build/release/dut
+build/release/dut/spec_ref.so: build/release/pic/spec_ref_dut.o build/release/pic/spec_ref.o build/release/pic/spec_ref_cycle.o $(addprefix build/release/pic/,$(MODEL_OBJ)) | build/release/dut
 	$(CC) -shared -Wl,-Bsymbolic $^ -o $@
 build/release/pic build/release/dut:
 	mkdir -p $@
@@ -96,7 +104,7 @@ audit: build/release/libtt.a
 	if [ -n "$$bad" ]; then echo "audit: model/ references forbidden symbols:"; echo "$$bad"; exit 1; fi; \
 	echo "audit: model/ objects reference no allocator, clock, randomness, environment or exit symbol"; \
 	echo "audit: external symbols used by model/: $$(nm -u build/release/model/*.o | awk 'NF==2{print $$2}' | grep -v '^tt_' | sort -u | tr '\n' ' ')"
-	@loops=$$(grep -nE 'for *\([^;]*;[[:space:]]*;|while *\( *(1|true) *\)|do *\{?$$' model/*.c || true); \
+	@loops=$$(grep -nE 'for *\([^;]*;[[:space:]]*;|while *\( *(1|true) *\)|do *\{?$$' model/*.c model/text/*.c || true); \
 	if [ -n "$$loops" ]; then echo "audit: loop without an explicit bound in model/:"; echo "$$loops"; exit 1; fi; \
 	echo "audit: every loop in model/ states its bound in its condition (no for(;;), while(1), do-while)"
 
@@ -207,6 +215,8 @@ build/defect-NONE/dut:
 define SENS_DEFECT
 build/defect-$(1)/model/%.o: model/%.c $$(MODEL_HDR) | build/defect-$(1)/model
 	$$(CC) $$(CPPFLAGS) $$(SENS_CFLAGS) -DTT_PLANTED=TT_DEF_$(1) -c $$< -o $$@
+build/defect-$(1)/model/%.o: model/text/%.c $$(MODEL_HDR) | build/defect-$(1)/model
+	$$(CC) $$(CPPFLAGS) $$(SENS_CFLAGS) -DTT_PLANTED=TT_DEF_$(1) -c $$< -o $$@
 build/defect-$(1)/ttconf: $$(call sens_objs,$(1)) build/defect-NONE/runner.o $$(SENS_DUT_OBJS)
 	$$(CC) $$(SENS_CFLAGS) $$^ -ldl -o $$@
 # the same model, with the defect, as an implementation under test (ttconf --dut)
@@ -300,11 +310,13 @@ build/fuzz/afl-deny.txt: fuzz/sancov-ignore.txt fuzz/afl-deny.sh $(wildcard fuzz
 define FUZZ_FLAVOUR
 build/$(1)/model/%.o: model/%.c $$(MODEL_HDR) $(4) | build/$(1)/model
 	$(2) $$(CPPFLAGS) $(3) $$(FZ_OBJ_FLAGS) -c $$< -o $$@
+build/$(1)/model/%.o: model/text/%.c $$(MODEL_HDR) $(4) | build/$(1)/model
+	$(2) $$(CPPFLAGS) $(3) $$(FZ_OBJ_FLAGS) -c $$< -o $$@
 build/$(1)/fuzz/%.o: fuzz/%.c $$(FUZZ_HDR) $(4) | build/$(1)/fuzz
 	$(2) $$(CPPFLAGS) -Ifuzz $(3) -c $$< -o $$@
 build/$(1)/conf/%.o: conformance/%.c $$(MODEL_HDR) $$(DUT_HDR) $(4) | build/$(1)/conf
 	$(2) $$(CPPFLAGS) $(3) -c $$< -o $$@
-build/$(1)/libtt.a: $$(patsubst model/%.c,build/$(1)/model/%.o,$$(MODEL_SRC))
+build/$(1)/libtt.a: $$(addprefix build/$(1)/model/,$$(MODEL_OBJ))
 	rm -f $$@ && ar rcs $$@ $$^
 build/$(1)/model build/$(1)/fuzz build/$(1)/conf:
 	mkdir -p $$@
@@ -451,6 +463,8 @@ fz_def_src = $(if $(call fz_def_hdr,$(1)),$(MODEL_SRC),$(shell grep -l 'TT_DEFEC
 fz_def_objs = $(foreach f,$(MODEL_SRC),$(if $(filter $(f),$(call fz_def_src,$(1))),build/fuzz-defect-$(1)/model/$(notdir $(f:.c=.o)),build/fuzz-tool/model/$(notdir $(f:.c=.o))))
 define FUZZ_DEFECT
 build/fuzz-defect-$(1)/model/%.o: model/%.c $$(MODEL_HDR) | build/fuzz-defect-$(1)/model
+	$$(FUZZ_CC) $$(CPPFLAGS) $$(FUZZ_CF) -O2 -fPIC -DTT_PLANTED=TT_DEF_$(1) -c $$< -o $$@
+build/fuzz-defect-$(1)/model/%.o: model/text/%.c $$(MODEL_HDR) | build/fuzz-defect-$(1)/model
 	$$(FUZZ_CC) $$(CPPFLAGS) $$(FUZZ_CF) -O2 -fPIC -DTT_PLANTED=TT_DEF_$(1) -c $$< -o $$@
 build/fuzz-defect-$(1)/model:
 	mkdir -p $$@
@@ -602,7 +616,12 @@ define BB_DEFECT
 build/bugbench/$(1)/lf/model/%.o: model/%.c $$(MODEL_HDR) fuzz/sancov-ignore.txt | build/bugbench/$(1)/lf/model
 	$$(FUZZ_CC) $$(CPPFLAGS) $$(FUZZ_CF) -O1 -fsanitize=fuzzer-no-link $$(FUZZ_IGNORE) $$(FUZZ_SAN) \
 	  $$(if $$(filter $$(FUZZ_NO_CMP_OBJS),$$(notdir $$@)),-fno-sanitize-coverage=trace-cmp) -DTT_PLANTED=TT_DEF_$(1) -c $$< -o $$@
+build/bugbench/$(1)/lf/model/%.o: model/text/%.c $$(MODEL_HDR) fuzz/sancov-ignore.txt | build/bugbench/$(1)/lf/model
+	$$(FUZZ_CC) $$(CPPFLAGS) $$(FUZZ_CF) -O1 -fsanitize=fuzzer-no-link $$(FUZZ_IGNORE) $$(FUZZ_SAN) \
+	  $$(if $$(filter $$(FUZZ_NO_CMP_OBJS),$$(notdir $$@)),-fno-sanitize-coverage=trace-cmp) -DTT_PLANTED=TT_DEF_$(1) -c $$< -o $$@
 build/bugbench/$(1)/afl/model/%.o: model/%.c $$(MODEL_HDR) $$(FUZZ_AFL_DENY) | build/bugbench/$(1)/afl/model
+	AFL_QUIET=1 AFL_LLVM_DENYLIST=$$(abspath $$(FUZZ_AFL_DENY)) $$(AFL_CC) $$(CPPFLAGS) $$(FUZZ_CF) -O2 -DTT_PLANTED=TT_DEF_$(1) -c $$< -o $$@
+build/bugbench/$(1)/afl/model/%.o: model/text/%.c $$(MODEL_HDR) $$(FUZZ_AFL_DENY) | build/bugbench/$(1)/afl/model
 	AFL_QUIET=1 AFL_LLVM_DENYLIST=$$(abspath $$(FUZZ_AFL_DENY)) $$(AFL_CC) $$(CPPFLAGS) $$(FUZZ_CF) -O2 -DTT_PLANTED=TT_DEF_$(1) -c $$< -o $$@
 build/bugbench/$(1)/lf/libtt.a: $$(call bb_objs,$(1),lf)
 	rm -f $$@ && ar rcs $$@ $$^

@@ -44,9 +44,9 @@ if [ ! -f "$dir/libtt.a" ] || [ "$(cat "$dir/flags" 2>/dev/null)" != "$stamp" ];
   git archive "$hash" model fuzz/fz.h fuzz/fz_input.c | tar -x -C "$dir/src"
   export CC LIBCFLAGS dir
   # shellcheck disable=SC2016
-  ls "$dir"/src/model/*.c | xargs -P 2 -n 1 sh -c \
-    '$CC -I"$dir/src/model" -D_POSIX_C_SOURCE=200809L $LIBCFLAGS -c "$1" -o "$dir/obj/$(basename "$1" .c).o"' sh
-  $CC -I"$dir/src/model" -D_POSIX_C_SOURCE=200809L $LIBCFLAGS -c "$dir/src/fuzz/fz_input.c" -o "$dir/fz_input.o"
+  ls "$dir"/src/model/*.c "$dir"/src/model/text/*.c 2>/dev/null | xargs -P 2 -n 1 sh -c \
+    '$CC -I"$dir/src/model" -I"$dir/src/model/text" -D_POSIX_C_SOURCE=200809L $LIBCFLAGS -c "$1" -o "$dir/obj/$(basename "$1" .c).o"' sh
+  $CC -I"$dir/src/model" -I"$dir/src/model/text" -D_POSIX_C_SOURCE=200809L $LIBCFLAGS -c "$dir/src/fuzz/fz_input.c" -o "$dir/fz_input.o"
   ar rcs "$dir/libtt.a.tmp" "$dir"/obj/*.o && mv "$dir/libtt.a.tmp" "$dir/libtt.a"
   echo "$stamp" >"$dir/flags"
 fi
@@ -54,7 +54,7 @@ fi
 # the file reader it uses, common/files.h), next
 # to BASE's fz.h (its "fz.h" resolves there)
 cp fuzz/model_speed.c fuzz/fz_records.h common/files.h "$dir/src/fuzz/"
-$CC -I"$dir/src/model" -I"$dir/src/fuzz" -D_POSIX_C_SOURCE=200809L $CFLAGS "$dir/src/fuzz/model_speed.c" \
+$CC -I"$dir/src/model" -I"$dir/src/model/text" -I"$dir/src/fuzz" -D_POSIX_C_SOURCE=200809L $CFLAGS "$dir/src/fuzz/model_speed.c" \
   "$dir/fz_input.o" "$dir/libtt.a" -o "$dir/model_speed"
 OLD=$dir/model_speed
 

@@ -10,6 +10,6 @@ t=$1; shift
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 LLVM_PROFILE_FILE="$tmp/%p.profraw" build/cov/$t "$@" >"$tmp/replay.txt" 2>&1 || true
 llvm-profdata-14 merge -sparse "$tmp"/*.profraw -o "$tmp/all.profdata"
-llvm-cov-14 report -instr-profile="$tmp/all.profdata" build/cov/$t model/*.c 2>/dev/null |
+llvm-cov-14 report -instr-profile="$tmp/all.profdata" build/cov/$t model/*.c model/text/*.c 2>/dev/null |
   awk '$1=="TOTAL" { printf "regions %d/%d  functions %d/%d  lines %d/%d  branches %d/%d\n",
        $2-$3, $2, $5-$6, $5, $8-$9, $8, $11-$12, $11 }'

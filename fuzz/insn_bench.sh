@@ -34,8 +34,8 @@ if ! command -v valgrind >/dev/null 2>&1; then
 fi
 WARN="-std=c11 -Wall -Wextra -Werror -Wshadow -Wswitch-enum -Wcast-qual -Wstrict-prototypes -Wundef -Wvla -Wno-missing-field-initializers"
 # shellcheck disable=SC2086
-$CC -Imodel -Iconformance -Icommon -D_POSIX_C_SOURCE=200809L -Ifuzz $WARN -O2 -gdwarf-4 \
-  model/*.c fuzz/fz_input.c fuzz/insn_count.c -o "$d/insn_count"
+$CC -Imodel -Imodel/text -Iconformance -Icommon -D_POSIX_C_SOURCE=200809L -Ifuzz $WARN -O2 -gdwarf-4 \
+  model/*.c model/text/*.c fuzz/fz_input.c fuzz/insn_count.c -o "$d/insn_count"
 bin=$d/insn_count
 # fuzz-like: random three-thread programs of 18 instructions per thread (fixed generator seed)
 if [ -x build/fuzz-tool/func_invariants ]; then

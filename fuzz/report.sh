@@ -32,9 +32,9 @@ for t in $T; do
 done
 llvm-profdata-14 merge -sparse build/cov/prof/*.profraw -o build/cov/all.profdata
 # shellcheck disable=SC2086
-llvm-cov-14 report -instr-profile=build/cov/all.profdata $objs model/*.c >"$tmp/covreport.txt" 2>/dev/null
+llvm-cov-14 report -instr-profile=build/cov/all.profdata $objs model/*.c model/text/*.c >"$tmp/covreport.txt" 2>/dev/null
 # shellcheck disable=SC2086
-llvm-cov-14 show -format=html -output-dir=build/cov/html -instr-profile=build/cov/all.profdata $objs model/*.c >/dev/null 2>&1
+llvm-cov-14 show -format=html -output-dir=build/cov/html -instr-profile=build/cov/all.profdata $objs model/*.c model/text/*.c >/dev/null 2>&1
 
 # ---- coverage over time (PNG) -----------------------------------------------------------
 plot=""

@@ -1,5 +1,5 @@
 /* text_parsers.c — any byte string fed to the .vec parser (and, when it parses, the func-mode
- * checker), to the thread-listing reader of ttrun (model/listing.c) and, line by line, to the
+ * checker), to the thread-listing reader of ttrun (model/text/listing.c) and, line by line, to the
  * assembler yields a result or a positioned error: never a crash, a hang or a sanitizer report
  * (the engines and the ASan/UBSan builds watch those).
  *   parser_error_position  a rejected .vec names a line 1..lines+1 and a non-empty message;

@@ -15,15 +15,18 @@
 #   3 units       Sync, Config, Scalar (ThCon), Wait Gate, host port: the state and the table only
 #   4 schedulers  functional (run.c) and cycle (cycle.c): call the units, never the reverse
 #   5 text        assembler, listing, vector parser and checker, locations
+# The folders show them: layers 0-4 (the machine) are files of model/, layer 5 those of
+# model/text/; a file in the other folder than its layer's fails the check.
 #
 # Two kinds of edge are read:
-#   calls    every model/*.c is compiled (-O0, so nothing is inlined away) into a scratch
+#   calls    every model/*.c and model/text/*.c is compiled (-O0, so nothing is inlined away) into a scratch
 #            directory; each object's undefined symbols that another model object defines are
-#            its references to that file (nm). Every model/*.h is compiled alone as well, with
+#            its references to that file (nm). Every header is compiled alone as well, with
 #            -fkeep-inline-functions (GCC), so the calls made by its static inline functions
 #            are the header's own edges (a header calls upward for every file including it).
-#   include  every `#include "X"` line of model/*.c, *.h, *.def naming a file of model/.
-# Every file of model/ (.c, .h, .def) must have a row in LAYERS below: a new file fails the
+#   include  every `#include "X"` line of the .c, .h, .def files naming a file of model/ or
+#            model/text/.
+# Every file of model/ and model/text/ (.c, .h, .def) must have a row in LAYERS below: a new file fails the
 # check until it is given a layer.
 set -u
 export LC_ALL=C
@@ -70,6 +73,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 # GCC: -fkeep-inline-functions (the headers' inline functions) is a GCC option
 CC=${LAYERING_CC:-$(command -v gcc || echo cc)}
 CFLAGS_CHECK="-std=c11 -O0 -w -I$ROOT/conformance -D_POSIX_C_SOURCE=200809L"
+TEXT_LAYER=5   # the layer whose files live in model/text/
 
 SCRATCH=$(mktemp -d) || exit 2
 trap 'rm -rf "$SCRATCH"' EXIT
@@ -82,26 +86,31 @@ layer_of() {  # file name -> layer number, or empty
 check() {
   local dir=$1 show=${2:-} tmp bad=0 f l
   tmp=$(mktemp -d -p "$SCRATCH") || exit 2
-  # every file has a layer
-  for f in "$dir"/*.c "$dir"/*.h "$dir"/*.def; do
+  # every file has a layer, and sits in its layer's folder (model/text/ for the text layer)
+  for f in "$dir"/*.c "$dir"/*.h "$dir"/*.def "$dir"/text/*.c "$dir"/text/*.h "$dir"/text/*.def; do
     [ -e "$f" ] || continue
     l=$(layer_of "$(basename "$f")")
-    if [ -z "$l" ]; then echo "layering: $(basename "$f") has no layer (add a row to LAYERS in tests/layering.sh)"; bad=1; fi
+    if [ -z "$l" ]; then echo "layering: $(basename "$f") has no layer (add a row to LAYERS in tests/layering.sh)"; bad=1; continue; fi
+    case $f in
+      "$dir"/text/*) [ "$l" = "$TEXT_LAYER" ] || { echo "layering: $(basename "$f") ($l ${LAYER_NAMES[$l]}) is in model/text/, which holds only the text layer"; bad=1; } ;;
+      *) [ "$l" != "$TEXT_LAYER" ] || { echo "layering: $(basename "$f") ($l ${LAYER_NAMES[$l]}) is in model/, not model/text/"; bad=1; } ;;
+    esac
   done
   # compile (two at a time), then read the symbol tables
   local pids=() n=0 rc=0
-  for f in "$dir"/*.c; do
-    $CC $CFLAGS_CHECK -I"$dir" -c "$f" -o "$tmp/$(basename "${f%.c}").o" 2>"$tmp/$(basename "$f").err" &
+  for f in "$dir"/*.c "$dir"/text/*.c; do
+    [ -e "$f" ] || continue
+    $CC $CFLAGS_CHECK -I"$dir" -I"$dir/text" -c "$f" -o "$tmp/$(basename "${f%.c}").o" 2>"$tmp/$(basename "$f").err" &
     pids+=($!)
     n=$((n + 1))
     if [ $((n % 4)) -eq 0 ]; then for p in "${pids[@]}"; do wait "$p" || rc=1; done; pids=(); fi
   done
   for p in "${pids[@]}"; do wait "$p" || rc=1; done
-  for f in "$dir"/*.h; do
+  for f in "$dir"/*.h "$dir"/text/*.h; do
     [ -e "$f" ] || continue
     local b; b=$(basename "$f")
     printf '#include "%s"\n' "$b" >"$tmp/hdr_${b%.h}.c"
-    $CC $CFLAGS_CHECK -fkeep-inline-functions -I"$dir" -c "$tmp/hdr_${b%.h}.c" -o "$tmp/hdr_${b%.h}.ho" \
+    $CC $CFLAGS_CHECK -fkeep-inline-functions -I"$dir" -I"$dir/text" -c "$tmp/hdr_${b%.h}.c" -o "$tmp/hdr_${b%.h}.ho" \
       2>"$tmp/$b.err" || rc=1
   done
   if [ $rc -ne 0 ]; then echo "layering: model/ does not compile:"; cat "$tmp"/*.err; return 2; fi
@@ -113,11 +122,11 @@ check() {
       if (f ~ /^hdr_.*\.ho$/) { sub(/^hdr_/, "", f); sub(/\.ho$/, ".h", f) } else sub(/\.o$/, ".c", f)
       print $2, f }' |
     sort -u | join - "$tmp/defs" | awk '$2 != $3 { print $2, $3, "calls", $1 }' >"$tmp/edges"
-  for f in "$dir"/*.c "$dir"/*.h "$dir"/*.def; do
+  for f in "$dir"/*.c "$dir"/*.h "$dir"/*.def "$dir"/text/*.c "$dir"/text/*.h; do
     [ -e "$f" ] || continue
     sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" | sort -u |
       while read -r inc; do
-        [ -e "$dir/$inc" ] && echo "$(basename "$f") $inc include $inc"
+        if [ -e "$dir/$inc" ] || [ -e "$dir/text/$inc" ]; then echo "$(basename "$f") $inc include $inc"; fi
       done
   done >>"$tmp/edges"
   # judge each edge
@@ -141,7 +150,7 @@ check() {
     bad=1
   fi
   if [ $bad -ne 0 ]; then return 1; fi
-  echo "layering: model/ is layered ($(grep -c . "$tmp/edges") edges read, none upward): table < state < registry < units < schedulers < text"
+  echo "layering: model/ is layered ($(grep -c . "$tmp/edges") edges read, none upward): table < state < registry < units < schedulers (model/) < text (model/text/)"
   return 0
 }
 
@@ -171,6 +180,8 @@ self_test() {
   # a header included by the units includes the schedulers' header
   plant "unit header includes a scheduler header" "internal.h (1 state) -> sched.h (4 schedulers) include sched.h" \
     'touch sched.h && printf "%s\n" "#include \"sched.h\"" >>internal.h'
+  # the folders: a text-layer file in the machine's folder
+  plant "text file in the machine folder" "loc.c (5 text) is in model/, not model/text/" 'mv text/loc.c .'
   # a new file without a layer
   plant "file without a layer" "probe.c has no layer" 'printf "%s\n" "int tt_layering_probe2(void);" "int tt_layering_probe2(void) { return 0; }" >probe.c'
   return $fail

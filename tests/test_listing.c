@@ -1,4 +1,4 @@
-/* test_listing.c — the thread-listing reader (model/listing.c) behind `ttrun --tN FILE`: stream
+/* test_listing.c — the thread-listing reader (model/text/listing.c) behind `ttrun --tN FILE`: stream
  * files, SFPI objdump text with and without its columns, assembler syntax, foreign mnemonics,
  * and positioned errors. */
 #include <string.h>

@@ -1,4 +1,4 @@
-/* test_vec.c — unit tests of the .vec parser and checker (model/vec.c): every directive,
+/* test_vec.c — unit tests of the .vec parser and checker (model/text/vec.c): every directive,
  * every error path with its line number, the checker in func mode (strict, knobs, outcomes),
  * and a fixed-seed fuzz loop of 200k random / mutated inputs (the ASan build catches any
  * out-of-bounds access; each input is parsed from an exactly-sized heap buffer). */

@@ -274,7 +274,7 @@ static int undefined_word(uint32_t w) {
 static uint32_t rotr2(uint32_t h) { return h >> 2 | h << 30; }
 
 /* The objdump hex column (8 hex digits without 0x) is the RISC-V encoding of the Tensix word,
- * rotated left by 2 (model/listing.c reads it back so). A bare 8-digit word is read as is (a
+ * rotated left by 2 (model/text/listing.c reads it back so). A bare 8-digit word is read as is (a
  * stream-file word) unless that opcode is undefined and the rotated reading is defined: then it
  * is the hex column of objdump. The other reading, when defined, is named. An objdump line
  * ("6494:  c8340002  ttsetc16 13,0" or "c8340002  ttsetc16 13,0") is read exactly as ttrun

@@ -33,7 +33,7 @@ CXXFLAGS=${CXXFLAGS-$CFLAGS}
 cd "$ROOT"
 W=${WORK:-/tmp}/$NAME-build
 rm -rf "$W" && mkdir -p "$W/model" "$W/fuzz" "$W/host" "$W/seeds" "$OUT"
-STD="-std=c11 -Imodel -Icommon -Ifuzz -D_POSIX_C_SOURCE=200809L"
+STD="-std=c11 -Imodel -Imodel/text -Icommon -Ifuzz -D_POSIX_C_SOURCE=200809L"
 # the targets: every fuzz/*.c that expands FZ_ENTRY_POINTS; its fz_target says the input kind.
 # dut_diff is left out: it compares the model with an implementation under test loaded at run
 # time (TTDUT=...), which a hosted campaign does not have; alone it compares the model with itself.
@@ -52,7 +52,7 @@ case "$CFLAGS" in *-fsanitize=fuzzer*|*-fsanitize-coverage*) CFLAGS="$CFLAGS -fs
 case "$CC" in *afl-*) sh fuzz/afl-deny.sh >"$W/afl-deny.txt"; export AFL_LLVM_DENYLIST="$W/afl-deny.txt" ;; esac
 # ... and no comparison tracing in the objects the Makefile's FUZZ_NO_CMP_OBJS names (the one list)
 NO_CMP=" $(sed -n 's/^FUZZ_NO_CMP_OBJS := //p' Makefile) "
-for f in model/*.c; do
+for f in model/*.c model/text/*.c; do
   o=$(basename "${f%.c}").o extra=""
   case "$CFLAGS" in *-fsanitize=fuzzer*|*trace-cmp*) case $NO_CMP in *" $o "*) extra=-fno-sanitize-coverage=trace-cmp ;; esac ;; esac
   $CC $CFLAGS $extra $STD -c "$f" -o "$W/model/$o"
@@ -63,7 +63,7 @@ for f in fz_input fz_mutator fz_lf_mutator spec_ref spec_ref_cycle $TARGETS; do
   $CC $CFLAGS $STD -c "fuzz/$f.c" -o "$W/fuzz/$f.o"
 done
 # generator (dictionaries, reproducer conversion): a host build without fuzzing/sanitizer flags
-$CC $STD -O1 model/*.c fuzz/fz_input.c fuzz/gen.c -o "$W/host/gen"
+$CC $STD -O1 model/*.c model/text/*.c fuzz/fz_input.c fuzz/gen.c -o "$W/host/gen"
 "$W/host/gen" dict-program >"$W/program.dict"
 "$W/host/gen" dict-text >"$W/text.dict"
 for t in $TARGETS; do

@@ -56,13 +56,18 @@ DEFAULT_FILES = SEMANTIC + CYCLE + TEXT
 GROUP = {f: "semantic" for f in SEMANTIC}
 GROUP.update({f: "cycle" for f in CYCLE})
 GROUP.update({f: "text" for f in TEXT})
+def mpath(f):
+    """a model source's path: the text layer is in model/text/, the machine in model/"""
+    return "model/text/" + f if os.path.exists(os.path.join(ROOT, "model", "text", f)) else "model/" + f
+
+
 WARN = ("-std=c11 -Wall -Wextra -Werror -Wshadow -Wswitch-enum -Wcast-qual "
         "-Wstrict-prototypes -Wundef -Wvla -Wno-missing-field-initializers").split()
 # ttconf's other sources: conformance/ttdut.h's checker, the model behind it, the line protocol
 # client and the JSON export (the Makefile's DUT_SRC; dut_serve.c has a main of its own)
 RUNNER_EXTRA = sorted(f for f in glob.glob("conformance/dut_*.c") if not f.endswith("dut_serve.c")) + \
                ["conformance/vec_json.c"]
-CPP = ["-Imodel", "-Iconformance", "-Icommon", "-D_POSIX_C_SOURCE=200809L"]
+CPP = ["-Imodel", "-Imodel/text", "-Iconformance", "-Icommon", "-D_POSIX_C_SOURCE=200809L"]
 CC = os.environ.get("CC", "cc")
 TIMEOUT = 60          # seconds per test run (a mutant that loops is killed by the time-out)
 SKIP_UNITS = {"test_isa_exhaustive"}
@@ -202,7 +207,9 @@ def candidates(path, rel):
         col = off - starts[lineno]
         nth = sum(1 for ln in lines[:lineno] if ln.strip() == line_text.strip())
         for r in reps:
-            key = "%s|%s|%d|%d|%s->%s" % (rel, line_text.strip(), nth, idx, text, r)
+            # keyed by the path the file had when the equivalents were judged: the text layer's
+            # move to model/text/ leaves every mutant's id (and the sample) as it was
+            key = "%s|%s|%d|%d|%s->%s" % (rel.replace("model/text/", "model/"), line_text.strip(), nth, idx, text, r)
             mid = hashlib.sha1(key.encode()).hexdigest()[:10]
             out.append({"id": mid, "file": rel, "line": lineno + 1, "col": col, "orig": text,
                         "rep": r, "key": key, "off": off, "before": line_text,
@@ -243,7 +250,7 @@ class Builder:
         self.bdir = bdir
         self.base = os.path.join(bdir, "base")
         os.makedirs(self.base, exist_ok=True)
-        self.model_srcs = sorted(f for f in os.listdir(os.path.join(ROOT, "model"))
+        self.model_srcs = sorted(f for d in ("model", "model/text") for f in os.listdir(os.path.join(ROOT, d))
                                  if f.endswith(".c"))
         self.units = sorted(f[:-2] for f in os.listdir(os.path.join(ROOT, "tests"))
                             if f.startswith("test_") and f.endswith(".c")
@@ -256,7 +263,7 @@ class Builder:
     def build_base(self):
         jobs = []
         for f in self.model_srcs:
-            jobs.append(([os.path.join("model", f)] + self.obj_flags() +
+            jobs.append(([mpath(f)] + self.obj_flags() +
                          ["-c", "-o", os.path.join(self.base, f[:-2] + ".o")]))
         jobs.append((["conformance/runner.c"] + self.obj_flags() +
                      ["-c", "-o", os.path.join(self.base, "runner.o")]))
@@ -386,7 +393,7 @@ def build_fuzz_base(b):
     fz = os.path.join(b.bdir, "fuzzbase")
     os.makedirs(fz, exist_ok=True)
     flags = CPP + ["-std=c11", "-O1", "-g", "-fsanitize=fuzzer-no-link"]
-    jobs = [(["clang"] + flags + ["-c", "model/" + f, "-o", os.path.join(fz, f[:-2] + ".o")])
+    jobs = [(["clang"] + flags + ["-c", mpath(f), "-o", os.path.join(fz, f[:-2] + ".o")])
             for f in b.model_srcs]
     fobjs = []
     for f in ["spec_diff", "spec_ref", "fz_input", "fz_mutator", "fz_lf_mutator"]:
@@ -459,7 +466,7 @@ def write_report(path, args, results, skipped, elapsed):
             d["surv"] += 1
 
     for f in files:
-        rs = [r for r in results if r["file"] == "model/" + f]
+        rs = [r for r in results if r["file"] == mpath(f)]
         d = {k: 0 for k in tot}
         for r in rs:
             acc(d, r)
@@ -545,7 +552,7 @@ def main():
     b = Builder(bdir, args.files)
     srcs, cands = {}, {}
     for f in args.files:
-        src, cs = candidates(os.path.join(ROOT, "model", f), "model/" + f)
+        src, cs = candidates(os.path.join(ROOT, mpath(f)), mpath(f))
         srcs[f] = src
         cs.sort(key=lambda m: hashlib.sha1(("%d|%s" % (args.seed, m["key"])).encode()).hexdigest())
         cands[f] = cs
@@ -562,9 +569,10 @@ def main():
 
     # stillborn / identical-code verdicts depend on the model sources and flags only
     mfp = hashlib.sha1()
-    for f in sorted(os.listdir(os.path.join(ROOT, "model"))):
-        if f.endswith((".c", ".h", ".def")):
-            mfp.update(f.encode() + open(os.path.join(ROOT, "model", f), "rb").read())
+    for d in ("model", "model/text"):
+        for f in sorted(os.listdir(os.path.join(ROOT, d))):
+            if f.endswith((".c", ".h", ".def")):
+                mfp.update(f.encode() + open(os.path.join(ROOT, d, f), "rb").read())
     mfp.update(" ".join(WARN + [CC]).encode())
     model_fp = mfp.hexdigest()
     draw_path = os.path.join(bdir, "draw.jsonl")
