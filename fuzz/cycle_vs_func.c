@@ -408,7 +408,7 @@ FZ_BOOKKEEPING static int check_prog(const fz_prog *p, fz_fail *f) {
   bad = check_agreement(p, f, c1, waits, done);
   tt_reset(&st);
   tt_reset(&fst);
-  return bad;
+  return bad;  /* 1: cycle_agreement reported */
 }
 
 FZ_BOOKKEEPING static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {

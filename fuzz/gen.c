@@ -102,15 +102,19 @@ static void put(const char *target, const void *d, size_t n) {
   fclose(o);
 }
 
+/* The whole file into text (cap bytes, a NUL after the *n read): 0, or -1 (told). */
+static int read_text(const char *path, uint8_t *text, size_t cap, size_t *n) {
+  files_err e;
+  if (files_read_into(path, (char *)text, cap - 1, n, &e) == 0) return 0;
+  fprintf(stderr, "gen: %s: %s\n", path, e.msg);
+  return -1;
+}
+
 static void seed_file(const char *path) {
   static uint8_t text[1 << 20], bin[FZ_MAX_INPUT];
   static fz_prog p;
   size_t n = 0;
-  files_err e;
-  if (files_read_into(path, (char *)text, sizeof text - 1, &n, &e) != 0) {
-    fprintf(stderr, "gen: %s: %s\n", path, e.msg);
-    return;
-  }
+  if (read_text(path, text, sizeof text, &n) != 0) return;
   nseeds++;
   put("text_parsers", text, n);
   if (fz_prog_from_vec((const char *)text, n, &p) != 0) return;  /* malformed: text only */
@@ -152,11 +156,7 @@ static int input(const char *kind, const char *path) {
   static uint8_t text[1 << 20], bin[FZ_MAX_INPUT];
   static fz_prog p;
   size_t n = 0;
-  files_err e;
-  if (files_read_into(path, (char *)text, sizeof text - 1, &n, &e) != 0) {
-    fprintf(stderr, "%s: %s\n", path, e.msg);
-    return 2;
-  }
+  if (read_text(path, text, sizeof text, &n) != 0) return 2;
   int prog = strcmp(kind, "program") == 0, words = strcmp(kind, "words") == 0;
   if (!prog && !words && strcmp(kind, "text") != 0) {
     fprintf(stderr, "gen input: KIND must be program, words or text, not %s\n", kind);

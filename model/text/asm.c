@@ -455,18 +455,22 @@ static int asm_raw(ps *p, size_t i, uint32_t *word) {
 }
 
 /* Macro syntax: the name [i, j) is TT_OP_X, TTI_X or TT_X */
+/* The first of prefixes pre[0..n) (case-insensitive) that t[0..tn) starts with and whose rest
+ * lookup knows: lookup's index, or -1. */
+static int by_prefixed_name(const char *t, size_t tn, const char *const *pre, size_t n,
+                            int (*lookup)(const char *name, size_t len)) {
+  for (size_t k = 0; k < n; k++) {
+    size_t pl = strlen(pre[k]);
+    int r = tn > pl && ipre(t, tn, pre[k]) ? lookup(t + pl, tn - pl) : -1;
+    if (r >= 0) return r;
+  }
+  return -1;
+}
+
 static int asm_macro_name(ps *p, size_t i, size_t j, uint32_t *word) {
   static const char *const macro_pre[] = {"TT_OP_", "TTI_", "TT_"};
-  const char *t = p->s + i;
-  size_t tn = j - i;
-  for (size_t k = 0; k < sizeof macro_pre / sizeof macro_pre[0]; k++) {
-    size_t pl = strlen(macro_pre[k]);
-    if (tn > pl && ipre(t, tn, macro_pre[k])) {
-      int m = tt_mnem_by_name(t + pl, tn - pl);
-      if (m >= 0) return asm_macro(p, j, (unsigned)m, word);
-    }
-  }
-  return NOT_MINE;
+  int m = by_prefixed_name(p->s + i, j - i, macro_pre, sizeof macro_pre / sizeof macro_pre[0], tt_mnem_by_name);
+  return m >= 0 ? asm_macro(p, j, (unsigned)m, word) : NOT_MINE;
 }
 
 /* "MNEMONIC has N forms; name one (A, B)" at i */
@@ -533,21 +537,12 @@ static int asm_objdump(ps *p, size_t i, size_t j, uint32_t *word) {
 /* Foreign instruction names (raw words only): the error, or NOT_MINE */
 static int asm_foreign(ps *p, size_t i, size_t j) {
   static const char *const fpre[] = {"", "TT_OP_", "TTI_", "TT_", "tt"};
-  const char *t = p->s + i;
-  size_t tn = j - i;
-  for (size_t k = 0; k < sizeof fpre / sizeof fpre[0]; k++) {
-    size_t pl = strlen(fpre[k]);
-    if (tn > pl && ipre(t, tn, fpre[k])) {
-      int fg = tt_foreign_by_name(t + pl, tn - pl);
-      if (fg >= 0) {
-        sbuf b; err_begin(p->err, i, &b);
-        sb_str(&b, tt_isa_foreign[fg].name);
-        sb_str(&b, " is outside the model; write it as a raw 0x word");
-        return -1;
-      }
-    }
-  }
-  return NOT_MINE;
+  int fg = by_prefixed_name(p->s + i, j - i, fpre, sizeof fpre / sizeof fpre[0], tt_foreign_by_name);
+  if (fg < 0) return NOT_MINE;
+  sbuf b; err_begin(p->err, i, &b);
+  sb_str(&b, tt_isa_foreign[fg].name);
+  sb_str(&b, " is outside the model; write it as a raw 0x word");
+  return -1;
 }
 
 int tt_asm_insn(const char *text, size_t len, uint32_t *word, tt_asm_error *err) {
