@@ -62,6 +62,8 @@ build/$(1)/ttdut-serve: conformance/dut_serve.c $$(DUT_SRC) build/$(1)/libtt.a $
 	$$(CC) $$(CPPFLAGS) $(2) conformance/dut_serve.c $$(DUT_SRC) build/$(1)/libtt.a $(3) -ldl -o $$@
 build/$(1)/ttrun: $$(wildcard tools/ttrun*.c) tools/ttrun.h common/files.h build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) $$(wildcard tools/ttrun*.c) build/$(1)/libtt.a $(3) -o $$@
+build/$(1)/ttcal: tools/ttcal.c build/$(1)/libtt.a $$(MODEL_HDR)
+	$$(CC) $$(CPPFLAGS) $(2) tools/ttcal.c build/$(1)/libtt.a $(3) -o $$@
 build/$(1)/jsoncheck: tests/jsoncheck.c | build/$(1)/tests
 	$$(CC) $(2) $$< $(3) -o $$@
 build/$(1)/tests/%: tests/%.c $$(wildcard tests/*.h) build/$(1)/libtt.a $$(MODEL_HDR) | build/$(1)/tests
@@ -118,7 +120,7 @@ conformance: build/asan/ttconf
 	build/asan/ttconf --mode both $(VEC)
 
 test: test-tools
-	@$(MAKE) --no-print-directory audit unit conformance-test dut-test json-roundtrip-test ttrun-test replay triage-test amb-test
+	@$(MAKE) --no-print-directory audit unit conformance-test dut-test json-roundtrip-test ttrun-test replay triage-test amb-test calibration-test
 	@bash tests/layering.sh && bash tests/layering.sh --self-test
 	@bash tests/funclen.sh && bash tests/funclen.sh --self-test
 	@echo "make test: all stages passed"
@@ -667,6 +669,17 @@ bugbench-ci: bugbench-common
 
 clean:
 	rm -rf build
+
+# ---- calibration against Blackhole p150 silicon (issue 21) -------------------------------------
+#   make calibration       the probe table (conformance/cycle/silicon/probes.tsv) under isa and p150,
+#                          written into README.md with the p150 profile differences, and the
+#                          silicon vectors regenerated (conformance/tools/calibration.sh update)
+#   make calibration-test  (in make test) p150 fits every probe within ±0.1; all of it current
+.PHONY: calibration calibration-test
+calibration: build/release/ttcal build/release/ttconf
+	@bash conformance/tools/calibration.sh update
+calibration-test: build/release/ttcal build/release/ttconf
+	@bash conformance/tools/calibration.sh check
 
 # ---- spec ambiguities (issue 8; section owned by the ambiguity work) -------------------------
 #   make amb-witnesses        search the seeds (conformance/ minus conformance/ambiguities/, fuzz/seeds/)

@@ -4,7 +4,7 @@
  * build/defect-<ID>/) it is also what `ttconf --dut` and ttdut-serve load.
  *
  * The model declares every capability: both modes, every location, the knob registry and the
- * `isa` profile, exact fault classes, issue cycles, hazards, changed locations and traces. */
+ * profiles (isa, p150), exact fault classes, issue cycles, hazards, changed locations and traces. */
 #include <stdlib.h>
 #include <string.h>
 #include "tt.h"
@@ -73,7 +73,7 @@ static void m_caps(void *p, ttdut_caps *c) {
              TTDUT_CAP_ISSUE_CYCLES | TTDUT_CAP_HAZARDS | TTDUT_CAP_CHANGED | TTDUT_CAP_TRACE |
              TTDUT_CAP_KNOBS;
   put(c->name, sizeof c->name, "tensix-harness model", "");
-  put(c->notes, sizeof c->notes, "profiles: isa only", "");
+  put(c->notes, sizeof c->notes, "profiles: isa, p150", "");
 }
 
 static int m_accepts(void *p, uint32_t word, char *why, size_t n) {
@@ -92,6 +92,13 @@ static int m_reset(void *p, uint32_t mode, const ttdut_knob *k, uint32_t nk, cha
   d->tracing = 0;
   for (uint32_t i = 0; i < nk; i++) {
     if (strcmp(k[i].name, TTDUT_KNOB_TRACE) == 0) d->tracing = strcmp(k[i].value, "on") == 0;
+    if (strcmp(k[i].name, "profile") == 0) {  /* before the knobs (dut_check.c sends it first) */
+      int pr = tt_profile_by_name(k[i].value);
+      if (pr < 0) { put(why, n, "the model has no profile ", k[i].value); return TTDUT_UNSUPPORTED; }
+      for (unsigned j = 0; j < TT_KNOB_COUNT; j++)
+        if (tt_profile_knob((unsigned)pr, j)) d->st.p.knob[j] = (uint8_t)tt_profile_knob((unsigned)pr, j);
+      continue;
+    }
     if (ttdut_knob_apply(&d->st, &k[i], "the model", why, n) < 0) return TTDUT_UNSUPPORTED;
   }
   tt_reset(&d->st);

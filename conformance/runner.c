@@ -27,6 +27,7 @@ static unsigned g_modes = TT_VEC_MODE_BOTH, g_quiet, g_list;
 static unsigned g_mode_explicit;     /* --mode func / --mode cycle: that mode must run */
 static unsigned long n_pass, n_fail, n_skip, n_listed, n_nc, n_nc_checks;
 static dutc g_dut;                   /* the implementation under test */
+static const char *g_profile;        /* --profile NAME: for vectors without a `profile:` line */
 static int g_direct;                 /* --direct: the model through tt_vec_run, not ttdut.h */
 static int g_verbose_nc = 1;         /* print each not-comparable expectation with its reason */
 static unsigned long n_files;        /* .vec files found (read or not) */
@@ -38,7 +39,7 @@ enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NOTHING_RAN = 3 };
 static const char *mode_name(unsigned m) { return m == TT_MODE_CYCLE ? "cycle" : "func"; }
 
 static void usage(FILE *f) {
-  fputs("usage: ttconf [--mode func|cycle|both] [--quiet] [--list] [--brief-nc]\n"
+  fputs("usage: ttconf [--mode func|cycle|both] [--profile NAME] [--quiet] [--list] [--brief-nc]\n"
         "              [--dut PATH.so [--dut-args ARGS] | --dut-cmd COMMAND | --direct] PATH...\n"
         "       ttconf --export-json OUTDIR PATH...\n"
         "       ttconf --ambiguities\n"
@@ -51,6 +52,8 @@ static void usage(FILE *f) {
         "\n"
         "  --mode M   run only mode M (func, cycle or both; default both). A vector's own\n"
         "             `mode:` line restricts further; a mode the build lacks counts as skipped.\n"
+        "  --profile NAME  run every vector without a `profile:` line under profile NAME (isa,\n"
+        "             the default, or p150: model/profiles.def); `knob:` lines apply on top\n"
         "  --quiet    print only failures, errors and the summary\n"
         "  --list     parse and list vectors (file, modes, name) without running them\n"
         "  --dut PATH.so  check the implementation under test in PATH.so (conformance/ttdut.h:\n"
@@ -116,6 +119,10 @@ static void run_file(const char *path) {
     print_parse_error(path, &g_err);
     n_fail++;
     return;
+  }
+  if (g_profile && !g_vec.profile_line) {
+    snprintf(g_vec.profile, sizeof g_vec.profile, "%s", g_profile);
+    g_vec.profile_line = 1;  /* where a refusal is reported: the top of the file */
   }
   if (g_list) {
     printf("%s  %s  %s\n", path,
@@ -238,6 +245,23 @@ static int open_dut(void) {
   return 0;
 }
 
+/* Each profile (model/profiles.def) with the knob values it sets. */
+static void print_profiles(void) {
+  for (unsigned p = 0; p < tt_profile_count(); p++) {
+    printf("profile %s: %s\n", tt_profile_name(p), tt_profile_text(p));
+    unsigned named = 0;
+    for (unsigned k = 0; k < TT_KNOB_COUNT; k++) {
+      unsigned v = tt_profile_knob(p, k);
+      if (!v) continue;
+      const char *vals = tt_knob_values(k);
+      for (unsigned j = 0; j < v && strchr(vals, '|'); j++) vals = strchr(vals, '|') + 1;
+      printf("  %s=%.*s\n", tt_knob_name(k), (int)strcspn(vals, "|"), vals);
+      named++;
+    }
+    printf(named ? "  every other knob at its default\n\n" : "  every knob at its default\n\n");
+  }
+}
+
 /* The ambiguity registry, one block per ambiguity. */
 static int print_ambiguities(void) {
   for (unsigned i = 0; i < tt_amb_count(); i++) {
@@ -257,8 +281,9 @@ static int print_ambiguities(void) {
     }
     putchar('\n');
   }
-  printf("%u ambiguities, %u readings, %u knobs\n", tt_amb_count(), tt_amb_reading_count(),
-         (unsigned)TT_KNOB_COUNT);
+  print_profiles();
+  printf("%u ambiguities, %u readings, %u knobs, %u profiles\n", tt_amb_count(), tt_amb_reading_count(),
+         (unsigned)TT_KNOB_COUNT, tt_profile_count());
   return 0;
 }
 
@@ -279,6 +304,17 @@ static int parse_option(int argc, char **argv, int *i, int *opts_done) {
     const char **slot = a[5] == 0 ? &g_dut_so : a[6] == 'c' ? &g_dut_cmd : &g_dut_args;
     if (*slot) { fprintf(stderr, "ttconf: %s given twice\n", a); return -1 - EXIT_USAGE; }
     *slot = argv[++*i];
+    return 0;
+  }
+  if (strcmp(a, "--profile") == 0) {
+    if (*i + 1 >= argc || tt_profile_by_name(argv[*i + 1]) < 0) {
+      fprintf(stderr, "ttconf: --profile needs a profile name:");
+      for (unsigned p = 0; p < tt_profile_count(); p++) fprintf(stderr, " %s", tt_profile_name(p));
+      fputc('\n', stderr);
+      return -1 - EXIT_USAGE;
+    }
+    if (g_profile) { fprintf(stderr, "ttconf: --profile given twice\n"); return -1 - EXIT_USAGE; }
+    g_profile = argv[++*i];
     return 0;
   }
   if (strcmp(a, "--mode") == 0 || strncmp(a, "--mode=", 7) == 0) {
@@ -320,7 +356,7 @@ static void run_paths(int argc, char **argv) {
     if (!opts_done && a[0] == '-' && a[1] != 0) {
       if (strcmp(a, "--") == 0) opts_done = 1;
       else if (strcmp(a, "--mode") == 0 || strcmp(a, "--dut") == 0 || strcmp(a, "--dut-cmd") == 0 ||
-               strcmp(a, "--dut-args") == 0) i++;
+               strcmp(a, "--dut-args") == 0 || strcmp(a, "--profile") == 0) i++;
       continue;
     }
     run_path(a);

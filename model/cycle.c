@@ -93,7 +93,8 @@ uint32_t tt_cycle_conditions(const tt_state *st, unsigned t) {
   int setc16 = 0;
   for (unsigned u = 0; u < TT_THREAD_COUNT; u++) setc16 |= c->setc16_at[u] == c->now && c->now;
   if (tt_cfgp_busy(st) || (setc16 && TT_KNOB_IS(st, C12_SCOPE, 1)) ||
-      (c->cfgp_busy_prev && TT_KNOB_IS(st, C12_SCOPE, 2)))
+      (c->cfgp_busy_prev && TT_KNOB_IS(st, C12_SCOPE, 2)) ||
+      (c->cfgp_settled_prev && TT_KNOB_IS(st, C12_SCOPE, 3)))
     m |= 1u << 12;
   return m;
 }
@@ -185,6 +186,17 @@ static int flushdma_holds(const tt_state *st, unsigned t, const tt_insn *in) {
   return (tt_cycle_conditions(st, t) & m & 0xFu) != 0;
 }
 
+/* flushdma_release=next_cycle (AMB-46): a FLUSHDMA that had to wait (flush_wait 1) and finds
+ * its conditions clear releases one cycle later (flush_wait 2), as a latch is forgotten.
+ * Returns 1 while it still holds. */
+static int flushdma_release_late(tt_state *st) {
+  tt_cyc *c = CYC(st);
+  if (c->flush_wait != 1) return 0;
+  c->flush_wait = 2;
+  c->thcon_free_at = c->now + 1;
+  return 1;
+}
+
 /* Step 3 for ThCon: release a finished occupant, hold FLUSHDMA, retry a spinning atomic. */
 static int thcon_step(tt_state *st) {
   tt_cyc *c = CYC(st);
@@ -204,12 +216,16 @@ static int thcon_step(tt_state *st) {
     return 1;
   }
   if (c->now < c->thcon_free_at) return 0;
-  if (c->thcon_insn.form == TT_FORM_FLUSHDMA && TT_KNOB_IS(st, FLUSHDMA, 0) &&
-      flushdma_holds(st, t, &c->thcon_insn)) {
-    c->thcon_free_at = c->now + 1;
-    return 0;
+  if (c->thcon_insn.form == TT_FORM_FLUSHDMA && TT_KNOB_IS(st, FLUSHDMA, 0)) {
+    if (flushdma_holds(st, t, &c->thcon_insn)) {
+      c->thcon_free_at = c->now + 1;
+      if (TT_KNOB_IS(st, FLUSHDMA_RELEASE, 1)) c->flush_wait = 1;
+      return 0;
+    }
+    if (flushdma_release_late(st)) return 0;
   }
   c->thcon_owner = 0;
+  c->flush_wait = 0;
   return 1;
 }
 
@@ -227,9 +243,19 @@ static int stub_of(const tt_insn *in) {
 
 static const uint8_t stub_cycles[] = {4, 1, 2, 8, 16};
 
+/* The matrix unit's Src-reading instructions (MVMUL, ELWMUL/ADD/SUB, DOTPV, the pools and
+ * convolutions): the ones knob matrix_interval (AMB-43) spaces, across threads. */
+static int matrix_reads_src(const tt_insn *in) {
+  unsigned op = in->word >> 24;
+  return (op >= 0x22 && op <= 0x29) || (op >= 0x30 && op <= 0x34) || op == 0x3A;
+}
+static const uint8_t matrix_intervals[] = {1, 6, 2, 3, 4, 8};
+
 static void foreign_issue(tt_state *st, unsigned t, const tt_insn *in) {
   tt_cyc *c = CYC(st);
   int u = stub_of(in);
+  if (!TT_KNOB_IS(st, MATRIX_INTERVAL, 0) && matrix_reads_src(in))
+    c->matrix_next_at = c->now + matrix_intervals[st->p.knob[TT_KNOB_MATRIX_INTERVAL] % 6u];
   if (u < 0 || in->foreign == TT_FG_ID_SFPNOP || in->foreign == TT_FG_ID_UNPACR_NOP) return;
   uint32_t until = c->now + stub_cycles[st->p.knob[TT_KNOB_STUB_CYCLES] % 5u];
   if (c->stub_busy_until[u][t] < until) c->stub_busy_until[u][t] = until;
@@ -311,7 +337,8 @@ static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res
    * threads runs at 1.97/2.97 cycles per instruction per thread) */
   if (in->form == TT_FORM_FOREIGN) {
     int u = stub_of(in);
-    if (u >= 0) *res = TT_RR_UNIT0 + u;
+    if (u >= 0 && !TT_KNOB_IS(st, OUTSIDE_SLOT, 1)) *res = TT_RR_UNIT0 + u;  /* AMB-47 */
+    if (c->matrix_next_at > c->now && matrix_reads_src(in)) return TT_WAIT_BUDGET;  /* AMB-43 */
   }
   int stage = tt_cfgp_first_stage(in);
   if (stage <= 0) {
@@ -322,6 +349,22 @@ static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res
   return TT_WAIT_NONE;
 }
 
+/* thcon_read=next_cycle (AMB-44): ThCon reads its GPR operands one cycle after issue, so a
+ * write-back of such a GPR due in the next cycle is read; it lands now, before the read (nothing
+ * else of this thread writes that GPR in between). */
+static void thcon_read_late(tt_state *st, unsigned t, const tt_insn *in) {
+  tt_cyc *c = CYC(st);
+  uint64_t rd, wr;
+  tt_insn_gpr_use(in, &rd, &wr);
+  int any = 0;
+  for (unsigned i = 0; i < c->nwb; i++)
+    if (c->wb[i].thread == t && c->wb[i].due == c->now + 1 && (rd >> c->wb[i].reg & 1u)) {
+      c->wb[i].due = c->now;
+      any = 1;
+    }
+  if (any) land_writebacks(st);
+}
+
 /* Issue thread t's head in this cycle. */
 static void issue(tt_state *st, unsigned t, const tt_insn *in) {
   tt_cyc *c = CYC(st);
@@ -329,6 +372,7 @@ static void issue(tt_state *st, unsigned t, const tt_insn *in) {
   uint32_t pc = th->pc;
   st->issue_cycle[t][pc] = c->now;
   if (TT_KNOB_IS(st, GPR0, 1)) st->c.gpr[t][0] = 0;  /* AMB-27, as tt_dispatch does */
+  if (c->wb_gprs[t] && TT_KNOB_IS(st, THCON_READ, 1) && is_thcon(in)) thcon_read_late(st, t, in);
   check_hazards(st, t, in, pc);
   if (in->reserved && tt_insn_reserved(st, in) && TT_KNOB_IS(st, RESERVED_BITS, 0))
     tt_fault(st, t, TT_FC_RESERVED_BITS);
@@ -388,7 +432,8 @@ static int timers_pending(const tt_state *st) {
   if (TT_DEFECT(CYC_DEADLOCK_EARLY)) return 0;
   if ((c->thcon_owner && !c->thcon_spin) || c->nwb || tt_cfgp_busy(st)) return 1;
   if (c->thcon_spin && c->thcon_try_at <= c->last_change) return 1;
-  if (c->src_flip_at[0] || c->src_flip_at[1] || c->cfgp_busy_prev) return 1;
+  if (c->src_flip_at[0] || c->src_flip_at[1] || c->cfgp_busy_prev || c->cfgp_settled_prev) return 1;
+  if (c->matrix_next_at >= c->now) return 1;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     /* called after now++: C12's SETC16 window (true only in cycle setc16_at) changes when it
      * was the cycle just simulated or the next one */
@@ -539,6 +584,14 @@ static int gate_cycle(tt_state *st) {
   return changed;
 }
 
+/* c12_scope=settled (AMB-45): the pipeline holds something other than an RDCFG in stage +1. */
+static int cfgp_settled(const tt_state *st) {
+  const tt_cfgp_slot *p = CYC(st)->cfgp;
+  for (unsigned k = 0; k < TT_CFGP_STAGE_COUNT; k++)
+    if (p[k].valid && !(k == TT_CFGP_STAGE_COUNT - 1 && p[k].insn.form == TT_FORM_RDCFG)) return 1;
+  return 0;
+}
+
 int tt_cycle_step(tt_state *st) {
   tt_cyc *c = CYC(st);
   st->c.cyc_used = 1;  /* tt_reset clears the cycle-mode state */
@@ -554,6 +607,7 @@ int tt_cycle_step(tt_state *st) {
   }
   act |= gate_cycle(st);
   c->cfgp_busy_prev = (uint8_t)tt_cfgp_busy(st);
+  if (TT_KNOB_IS(st, C12_SCOPE, 3)) c->cfgp_settled_prev = (uint8_t)cfgp_settled(st);
   c->quiet = (uint8_t)!act;
   if (act) c->last_change = c->now;
   c->now++;
@@ -601,6 +655,7 @@ static uint64_t next_event(const tt_state *st) {
   }
   for (unsigned s = 0; s < 2; s++)
     if (c->src_flip_at[s]) flip_at(&e, now, c->src_flip_at[s]);
+  flip_at(&e, now, c->matrix_next_at);
   if (c->thcon_owner) {
     if (c->thcon_spin) flip_at(&e, now, c->thcon_next_try);
     else {

@@ -223,7 +223,10 @@ typedef struct tt_cyc {
   uint8_t finished;                   /* 1 once `cycles` is set */
   uint8_t cfgp_busy_prev;             /* Config pipeline occupied at the end of the last cycle */
   uint8_t quiet;                      /* the last cycle changed nothing (only timers ran) */
-  uint8_t pad3[2];
+  uint8_t cfgp_settled_prev;          /* c12_scope=settled: occupied at the end of the last cycle,
+                                         an RDCFG in stage +1 not counted (AMB-45) */
+  uint8_t flush_wait;                 /* flushdma_release=next_cycle (AMB-46): 1 the FLUSHDMA held,
+                                         2 its conditions were found clear last cycle */
   uint8_t rr[TT_RR_COUNT];            /* round-robin: 1 + last winner per resource, 0 none yet */
   uint8_t src_owner[2];               /* SrcA/SrcB: 0 unpackers, 1 matrix unit (stub) */
   uint32_t src_flip_at[2];            /* pending ownership change (cycle, 0 none) */
@@ -239,6 +242,8 @@ typedef struct tt_cyc {
   uint32_t c0_until[TT_THREAD_COUNT]; /* knob c0_stores=yes: a store counts for C0 until then */
   uint32_t stub_busy_until[TT_STUB_COUNT][TT_THREAD_COUNT];
   uint32_t stub_last_until;           /* the largest stub_busy_until (every stub idle after it) */
+  uint32_t matrix_next_at;            /* matrix_interval > 1: the matrix unit accepts a Src-reading
+                                         instruction again from this cycle (AMB-43) */
   uint32_t cfg_write_next[TT_THREAD_COUNT]; /* issue cycle + 1 of the last WRCFG/RMWCIB/CFGSHIFTMASK */
   uint32_t setc16_at[TT_THREAD_COUNT];      /* issue cycle + 1 of the last SETC16 (c12_scope) */
   tt_wb wb[TT_WB_MAX];
@@ -391,6 +396,18 @@ int tt_knob_set(tt_state *st, const char *name, const char *value);
 int tt_knob_by_name(const char *name);                 /* index, or -1 */
 int tt_knob_value_index(unsigned knob, const char *value);  /* index, or -1 */
 unsigned tt_knob_value_count(unsigned knob);
+
+/* ---- profiles (profiles.def): named sets of knob values; `isa` (every knob at its default)
+ * is the default, `p150` is Blackhole p150 silicon as measured. ----------------------------- */
+unsigned tt_profile_count(void);
+const char *tt_profile_name(unsigned profile);
+const char *tt_profile_text(unsigned profile);
+const char *tt_profile_settings(unsigned profile);   /* "knob=value knob=value ..." */
+int tt_profile_by_name(const char *name);             /* index, or -1 */
+/* Value index the profile gives knob (0 where it names none). */
+unsigned tt_profile_knob(unsigned profile, unsigned knob);
+/* Every knob to the profile's value (its default where the profile names none). 0 ok, -1. */
+int tt_profile_apply(tt_state *st, unsigned profile);
 
 /* ---- ambiguity registry (ambiguities.def; `ttconf --ambiguities`) -------------------------- */
 typedef struct tt_amb {

@@ -49,6 +49,8 @@ knobs.def     1
 internal.h    1
 state.c       1
 amb.c         2
+profile.c     2
+profiles.def  2
 ambiguities.def 2
 sync.c        3
 config.c      3

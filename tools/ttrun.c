@@ -21,6 +21,8 @@ tt_mode g_mode = TT_MODE_FUNC;
 int g_mode_given;
 uint64_t g_budget = DEFAULT_BUDGET;
 int g_budget_given;
+const char *g_profile = "isa";   /* --profile, else the vector's profile: line, else isa */
+static int g_profile_given;
 unsigned g_nknobs;
 char *g_knob_name[MAX_KNOBS], *g_knob_value[MAX_KNOBS];
 init_t g_inits[MAX_INITS];
@@ -125,7 +127,7 @@ typedef struct options {
 #define GO_ON (-1)   /* parse_args: the command line is good, make the run */
 
 static const char *const opt_names[] = {"--mode", "--knob", "--budget", "--t0", "--t1", "--t2", "--init",
-                                        "--trace", "--emit-vec", "--fail-on", "--push"};
+                                        "--trace", "--emit-vec", "--fail-on", "--push", "--profile"};
 
 /* One option that takes a value (opt_names[k]); 0, or the exit status. */
 static int take_option(int k, const char *val, options *o) {
@@ -135,6 +137,11 @@ static int take_option(int k, const char *val, options *o) {
     else if (!strcmp(val, "cycle")) g_mode = TT_MODE_CYCLE;
     else return bad_cli("--mode must be func or cycle, not", val);
     g_mode_given = 1;
+    break;
+  case 11:
+    if (tt_profile_by_name(val) < 0) return bad_cli("--profile must be isa or p150, not", val);
+    g_profile = val;
+    g_profile_given = 1;
     break;
   case 1: {
     const char *eq = strchr(val, '=');
@@ -237,6 +244,7 @@ static int apply_vec(const char *vecfile) {
     g_mode = vm;
   }
   if (!g_budget_given && g_vec.has_budget) g_budget = g_vec.budget;
+  if (!g_profile_given && g_vec.profile_line) g_profile = g_vec.profile;
   /* the vector's knobs first; --knob overrides a knob of the same name */
   unsigned nk = g_nknobs;
   for (unsigned i = 0; i < g_vec.nknobs; i++) {
@@ -286,6 +294,8 @@ static int load_sources(const options *o) {
 static int set_up_model(const options *o) {
   if (o->trace && g_mode != TT_MODE_CYCLE) return bad_cli("--trace needs --mode cycle", NULL);
   if (tt_set_mode(&g_st, g_mode) != 0) return bad_cli("this build has no cycle mode", NULL);
+  if (tt_profile_apply(&g_st, (unsigned)tt_profile_by_name(g_profile)) != 0)
+    return bad_cli("cannot apply profile", g_profile);
   for (unsigned i = 0; i < g_nknobs; i++) {
     int r = tt_knob_set(&g_st, g_knob_name[i], g_knob_value[i]);
     if (r == -1) return bad_cli("unknown knob", g_knob_name[i]);

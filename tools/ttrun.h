@@ -66,6 +66,7 @@ extern tt_mode g_mode;
 extern int g_mode_given;
 extern uint64_t g_budget;
 extern int g_budget_given;
+extern const char *g_profile;          /* the profile the run is made under (isa by default) */
 extern unsigned g_nknobs;
 extern char *g_knob_name[MAX_KNOBS], *g_knob_value[MAX_KNOBS];
 typedef struct init_t { tt_loc loc; uint32_t value; char text[64]; } init_t;

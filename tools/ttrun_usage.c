@@ -4,7 +4,7 @@
 #include "ttrun.h"
 
 void usage(FILE *f) {
-  fputs("usage: ttrun [--mode func|cycle] [--knob NAME=VALUE]... [--budget N] [--init LOC=VALUE]...\n"
+  fputs("usage: ttrun [--mode func|cycle] [--profile P] [--knob NAME=VALUE]... [--budget N] [--init LOC=VALUE]...\n"
         "             [--t0 FILE] [--t1 FILE] [--t2 FILE] | FILE.vec\n"
         "             [--json] [--trace TRACE.json] [--emit-vec OUT.vec] [--fail-on COND,...]\n"
         "             [--push FILE:LINE=WORD]...\n"
@@ -25,6 +25,8 @@ void usage(FILE *f) {
         "are counted per thread with their lines; --push supplies one.\n"
         "\n"
         "  --mode M        func (default) or cycle; a .vec's own mode: line is used when given\n"
+        "  --profile P     a named set of knob values (model/profiles.def): isa (default) or\n"
+        "                  p150 (Blackhole p150 silicon as measured); --knob applies on top\n"
         "  --knob N=V      a timing or ambiguity knob (model/knobs.def); repeatable\n"
         "  --budget N      stop after N rounds (func) or cycles (cycle), 1..2^64-1, decimal or\n"
         "                  0x hex; default 1000000\n"

@@ -117,6 +117,7 @@ static void vec_head(FILE *f, tt_outcome out, int argc, char **argv, unsigned dr
   }
   fprintf(f, "mode: %s\nbudget: %llu\n", cyc ? "cycle" : "func", (unsigned long long)g_budget);
   if (!dropped) fprintf(f, "strict                                   # every location no expect names keeps its start value\n");
+  if (strcmp(g_profile, "isa") != 0) fprintf(f, "profile: %s\n", g_profile);
   for (unsigned i = 0; i < g_nknobs; i++) fprintf(f, "knob: %s=%s\n", g_knob_name[i], g_knob_value[i]);
   for (unsigned i = 0; i < g_ninits; i++) {
     tt_loc_format(&g_inits[i].loc, ln, sizeof ln);

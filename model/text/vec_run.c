@@ -394,20 +394,6 @@ static tt_vec_status run_error(tt_vec_result *res, unsigned line, const char *pr
   return TT_VEC_ERROR;
 }
 
-/* Knobs back to their defaults (parameters survive tt_reset): 0, or -1 with res's error set. */
-static int knobs_default(tt_state *st, tt_vec_result *res) {
-  for (unsigned k = 0; k < TT_KNOB_COUNT; k++) {
-    const char *n = tt_knob_name(k), *vals = tt_knob_values(k);
-    char first[TT_VEC_KNOB_TEXT_MAX];
-    size_t i = 0;
-    if (!n || !vals) continue;
-    while (vals[i] && vals[i] != '|' && i + 1 < sizeof first) { first[i] = vals[i]; i++; }
-    first[i] = 0;
-    if (tt_knob_set(st, n, first) != 0) { run_error(res, 0, "cannot restore the default of knob ", n, ""); return -1; }
-  }
-  return 0;
-}
-
 /* The vector's knob: lines: 0, or -1 with res's error set. */
 static int knobs_vector(tt_state *st, const tt_vec *v, tt_vec_result *res) {
   for (unsigned i = 0; i < v->nknobs; i++) {
@@ -462,10 +448,12 @@ tt_vec_status tt_vec_run(tt_state *st, tt_state *scratch_initial, const tt_vec *
   tt_outcome out;
   result_clear(res, mode);
   if ((unsigned)mode > TT_MODE_CYCLE || !(v->modes & (1u << mode))) return TT_VEC_SKIP;
-  if (v->profile_line && strcmp(v->profile, "isa") != 0)
-    return run_error(res, v->profile_line, "the model has no profile ", v->profile, "");
+  int profile = v->profile_line ? tt_profile_by_name(v->profile) : 0;
+  if (profile < 0) return run_error(res, v->profile_line, "the model has no profile ", v->profile, "");
   if (!tt_mode_available(mode)) return TT_VEC_SKIP;
-  if (knobs_default(st, res) != 0) return TT_VEC_ERROR;
+  /* Knobs to the profile's values (parameters survive tt_reset), then the vector's on top. */
+  if (tt_profile_apply(st, (unsigned)profile) != 0)
+    return run_error(res, v->profile_line, "cannot apply profile ", tt_profile_name((unsigned)profile), "");
   if (tt_set_mode(st, mode) != 0) return TT_VEC_SKIP;
   if (knobs_vector(st, v, res) != 0) return TT_VEC_ERROR;
   tt_reset(st);
