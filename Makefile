@@ -486,6 +486,8 @@ fuzz-fire: $(FUZZ_FIRE_BINS) $(addprefix build/replay/,$(FUZZ_TARGETS_ALL)) buil
 # ---- replay (make test) -------------------------------------------------------------------
 replay-corpus: $(addprefix build/replay/,$(FUZZ_TARGETS_ALL) dut_diff)
 	@set -e; for t in $(FUZZ_TARGETS_ALL) dut_diff; do build/replay/$$t corpus fuzz/seeds; done
+	@set -e; for t in $(FUZZ_TARGETS_ALL) dut_diff; do echo "== $$t under --profile p150"; \
+	  build/replay/$$t --profile p150 corpus fuzz/seeds; done
 
 replay: replay-corpus fuzz-fire profile-test
 

@@ -399,6 +399,7 @@ static int stats_inputs(const char *path) {
 }
 
 int main(int argc, char **argv) {
+  fz_profile_args(&argc, &argv);
   fz_this_target.init();
   if (argc >= 3 && strcmp(argv[1], "--stats-inputs") == 0) return stats_inputs(argv[2]);
   if (argc >= 4 && strcmp(argv[1], "--time") == 0) return time_inputs(strtod(argv[2], NULL), argv[3]);

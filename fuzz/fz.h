@@ -26,6 +26,10 @@
  *     u32 value = the knob's value index. It overrides the knob bits, so every value of every
  *     knob is representable (the bits reach only value 1 of knobs 0..21). The encoder writes
  *     bits where they suffice and records otherwise; records count in ninit.
+ *   profile record (kind 15, index FZ_PROFILE_RECORD): u32 value = a profile (model/profiles.def:
+ *     0 isa, 1 p150): every knob takes that profile's value; later records apply on top.
+ *   Every input's knobs start from the process's profile (--profile NAME, or FZ_PROFILE=NAME;
+ *   isa by default): the bits and records apply on top of it.
  *   An input shorter than the tail is all body with default parameters (t2 gets every word).
  * Any byte string is a valid input. */
 #ifndef FZ_H
@@ -52,6 +56,7 @@ typedef struct fz_init {
 
 #define FZ_KNOB_RECORD 15u
 #define FZ_KNOB_BITS 22u   /* knobs 0..21 have a bit for value 1 */
+#define FZ_PROFILE_RECORD 0xFFFFFFu   /* knob record index that selects a whole profile */
 
 typedef struct fz_prog {
   uint32_t n[TT_THREAD_COUNT];
@@ -181,6 +186,11 @@ uint64_t fz_budget(const fz_prog *p);
 /* Value index of knob k (0 = default); fz_knob_put clamps to the knob's values. */
 unsigned fz_knob_get(const fz_prog *p, unsigned k);
 void fz_knob_put(fz_prog *p, unsigned k, unsigned value);
+/* The process's profile: select by name (0, or -1 unknown); its name; take `--profile NAME`,
+ * `--profile=NAME` (or FZ_PROFILE=NAME) out of argv and select it (exit 2 when unknown). */
+int fz_profile_select(const char *name);
+const char *fz_profile_name(void);
+void fz_profile_args(int *argc, char ***argv);
 /* tt_reset, knobs, init records, programs: the state right before tt_run. */
 void fz_setup(tt_state *st, const fz_prog *p);
 uint32_t fz_total(const fz_prog *p);
@@ -322,7 +332,7 @@ int fz_minimize(const char *in_path, const char *out_path);
 #define FZ_ENTRY_POINTS(init_fn, check_bytes_fn)                                   \
   int LLVMFuzzerInitialize(int *argc, char ***argv);                               \
   FZ_BOOKKEEPING int LLVMFuzzerInitialize(int *argc, char ***argv) {               \
-    (void)argc; (void)argv;                                                        \
+    fz_profile_args(argc, argv);                                                   \
     init_fn();                                                                     \
     return 0;                                                                      \
   }                                                                                \

@@ -79,10 +79,44 @@ static void wr32(uint8_t *p, uint32_t v) {
   for (unsigned i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
 }
 
+/* The process's profile (--profile NAME or FZ_PROFILE; isa when neither): every input's knobs
+ * start from its values, and knob bits and records apply on top. */
+static unsigned g_profile;
+static uint8_t g_profile_knob[TT_KNOB_COUNT];
+
+int fz_profile_select(const char *name) {
+  int pr = tt_profile_by_name(name);
+  if (pr < 0) return -1;
+  g_profile = (unsigned)pr;
+  for (unsigned k = 0; k < TT_KNOB_COUNT; k++) g_profile_knob[k] = (uint8_t)tt_profile_knob(g_profile, k);
+  return 0;
+}
+
+const char *fz_profile_name(void) { return tt_profile_name(g_profile); }
+
+void fz_profile_args(int *argc, char ***argv) {
+  const char *name = getenv("FZ_PROFILE");
+  int o = 1;
+  for (int i = 1; i < *argc; i++) {
+    const char *a = (*argv)[i];
+    if (!strcmp(a, "--profile") && i + 1 < *argc) { name = (*argv)[++i]; continue; }
+    if (!strncmp(a, "--profile=", 10) || !strncmp(a, "-profile=", 9)) { name = strchr(a, '=') + 1; continue; }
+    (*argv)[o++] = (*argv)[i];
+  }
+  *argc = o;
+  (*argv)[o] = NULL;
+  if (name && fz_profile_select(name) != 0) {
+    fprintf(stderr, "fuzz: unknown profile '%s' (--profile or FZ_PROFILE:", name);
+    for (unsigned pr = 0; pr < tt_profile_count(); pr++) fprintf(stderr, " %s", tt_profile_name(pr));
+    fprintf(stderr, ")\n");
+    exit(2);
+  }
+}
+
 void fz_prog_clear(fz_prog *p) {
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) p->n[t] = 0;
   p->ninit = 0;
-  memset(p->knob, 0, sizeof p->knob);
+  memcpy(p->knob, g_profile_knob, sizeof p->knob);
   p->budget = 0;
   p->flags = 0;
 }
@@ -142,7 +176,8 @@ void fz_prog_decode(const uint8_t *d, size_t n, fz_prog *p) {
     ninit = t[4];
     p->flags = t[5] & (FZ_F_DEEP | FZ_F_CYCLE);
     uint32_t bits = rd16(t + 6) | (uint32_t)((t[5] >> 1) & 0x3Fu) << 16;
-    for (unsigned k = 0; k < FZ_KNOB_BITS && k < TT_KNOB_COUNT; k++) p->knob[k] = (bits >> k) & 1u;
+    for (unsigned k = 0; k < FZ_KNOB_BITS && k < TT_KNOB_COUNT; k++)
+      if ((bits >> k) & 1u) p->knob[k] = 1;
     p->budget = (uint16_t)rd16(t + 8);
   }
   size_t pos = 0;
@@ -158,6 +193,8 @@ void fz_prog_decode(const uint8_t *d, size_t n, fz_prog *p) {
     in->value = rd32(r + 4);
     if (in->loc.kind == FZ_KNOB_RECORD) {
       if (in->loc.index < TT_KNOB_COUNT) fz_knob_put(p, in->loc.index, in->value);
+      if (in->loc.index == FZ_PROFILE_RECORD && in->value < tt_profile_count())
+        for (unsigned j = 0; j < TT_KNOB_COUNT; j++) p->knob[j] = (uint8_t)tt_profile_knob(in->value, j);
       continue;
     }
     if (fz_init_valid(&in->loc, &in->value)) p->ninit++;
@@ -176,11 +213,12 @@ void fz_prog_decode(const uint8_t *d, size_t n, fz_prog *p) {
   }
 }
 
-/* Knobs that need a record: a value above 1, or value 1 of a knob without a bit. */
+/* Knobs that need a record: a value the bits cannot give (value 1 of knobs 0..21) and the
+ * process's profile does not start from. Under isa: a value above 1, or 1 of a knob without a bit. */
 static unsigned knob_records(const fz_prog *p, unsigned *which) {
   unsigned m = 0;
   for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
-    if (p->knob[k] > 1 || (p->knob[k] == 1 && k >= FZ_KNOB_BITS)) which[m++] = k;
+    if (!(p->knob[k] == 1 && k < FZ_KNOB_BITS) && p->knob[k] != g_profile_knob[k]) which[m++] = k;
   return m;
 }
 
@@ -347,6 +385,8 @@ int fz_prog_from_vec(const char *text, size_t len, fz_prog *p) {
   if (tt_vec_parse(text, len, &v, &e) != 0) return -1;
   fz_prog_clear(p);
   p->flags = flags_from_text(text, len);
+  int pr = v.profile_line ? tt_profile_by_name(v.profile) : -1;
+  for (unsigned k = 0; pr >= 0 && k < TT_KNOB_COUNT; k++) p->knob[k] = (uint8_t)tt_profile_knob((unsigned)pr, k);
   for (unsigned i = 0; i < v.nknobs; i++)
     for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
       if (strcmp(tt_knob_name(k), v.knobs[i].name) == 0) {
@@ -403,8 +443,9 @@ size_t fz_prog_to_vec(const fz_prog *p, const char *name, const char *header, ch
   if (p->flags & (FZ_F_DEEP | FZ_F_CYCLE))
     sput(&s, "%s 0x%02X\n", FZ_FLAGS_KEY, (unsigned)(p->flags & (FZ_F_DEEP | FZ_F_CYCLE)));
   sput(&s, "name: %s\nmode: func\n", name);
+  if (g_profile) sput(&s, "profile: %s\n", tt_profile_name(g_profile));
   for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
-    if (fz_knob_get(p, k))
+    if (fz_knob_get(p, k) != g_profile_knob[k])
       sput(&s, "knob: %s=%s\n", tt_knob_name(k), knob_value_name(k, fz_knob_get(p, k), val, sizeof val));
   if (p->budget) sput(&s, "budget: %u\n", (unsigned)p->budget);
   for (uint32_t i = 0; i < p->ninit; i++) {
