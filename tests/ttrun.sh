@@ -234,7 +234,7 @@ for b in -5 -1 ' 5' +5 0x-5 0 abc 5x 99999999999999999999 0x10000000000000000; d
   cli_err 2 "^ttrun: --budget needs a whole number from 1 to 18446744073709551615 (decimal or 0x hex), not '$b'$" \
     "--budget '$b'" --budget "$b" --t0 "$OUT/mutex.txt"
 done
-"$B/ttrun" --budget 0x10 --t0 "$OUT/mutex.txt" | grep -q '^ttrun: functional mode, budget 16 rounds$' && ok ||
+"$B/ttrun" --budget 0x10 --t0 "$OUT/mutex.txt" | grep -q '^ttrun: functional mode, profile isa, budget 16 rounds$' && ok ||
   bad "--budget 0x10 is not 16"
 cli_err 2 '^ttrun: unknown option --foo$' "unknown option" --foo --t0 "$OUT/mutex.txt"
 cli_err 2 '^ttrun: unknown option --t3=x$' "unknown option with =" --t3=x

@@ -209,8 +209,8 @@ static void json_hazards(FILE *f) {
 
 void print_json(FILE *f, tt_outcome out) {
   int cyc = g_st.p.mode == TT_MODE_CYCLE;
-  fprintf(f, "{\n  \"tool\": \"ttrun\",\n  \"mode\": \"%s\",\n  \"budget\": %llu,\n  \"knobs\": {",
-          cyc ? "cycle" : "func", (unsigned long long)g_budget);
+  fprintf(f, "{\n  \"tool\": \"ttrun\",\n  \"mode\": \"%s\",\n  \"profile\": \"%s\",\n  \"budget\": %llu,\n  \"knobs\": {",
+          cyc ? "cycle" : "func", g_profile, (unsigned long long)g_budget);
   for (unsigned i = 0; i < g_nknobs; i++) {
     fprintf(f, "%s", i ? ", " : "");
     js(f, g_knob_name[i]);

@@ -8,7 +8,7 @@
 
 static void text_outcome(tt_outcome out, int cyc) {
   printf("ttrun: %s mode", cyc ? "cycle" : "functional");
-  if (strcmp(g_profile, "isa") != 0) printf(", profile %s", g_profile);
+  printf(", profile %s", g_profile);
   for (unsigned i = 0; i < g_nknobs; i++) printf(", %s=%s", g_knob_name[i], g_knob_value[i]);
   printf(", budget %llu %s\n", (unsigned long long)g_budget, cyc ? "cycles" : "rounds");
   switch (out) {
