@@ -482,6 +482,8 @@ FUZZ_FIRE_BINS := $(sort $(foreach f,$(FUZZ_FIRE),build/fuzz-defect-$(call fz_wo
 
 fuzz-fire: $(FUZZ_FIRE_BINS) $(addprefix build/replay/,$(FUZZ_TARGETS_ALL)) build/fuzz-plant/text_parsers
 	@mkdir -p build/fuzz; set -o pipefail; sh fuzz/fire.sh $(FUZZ_FIRE_RUNS) $(FUZZ_FIRE) | tee build/fuzz/fire.txt
+	@echo "fuzz-fire: again under profile p150 (FZ_PROFILE=p150)"; set -o pipefail; \
+	  FZ_PROFILE=p150 sh fuzz/fire.sh $(FUZZ_FIRE_RUNS) $(FUZZ_FIRE) | tee build/fuzz/fire-p150.txt | tail -n 1
 
 # ---- replay (make test) -------------------------------------------------------------------
 replay-corpus: $(addprefix build/replay/,$(FUZZ_TARGETS_ALL) dut_diff)

@@ -861,9 +861,11 @@ int sr_knob_read(unsigned k, unsigned v, int cycle) {
   case TT_KNOB_ARBITRATION: case TT_KNOB_THCON_HANDOVER: case TT_KNOB_THCON_SCOPE:
   case TT_KNOB_WAIT_LAG: case TT_KNOB_LOAD_LATENCY: case TT_KNOB_LOADREG_LATENCY:
   case TT_KNOB_ATINCGET_LATENCY: case TT_KNOB_STREAMWRCFG_PREPARE: case TT_KNOB_STUB_CYCLES:
-  case TT_KNOB_C0_STORES: case TT_KNOB_C12_SCOPE: case TT_KNOB_CFG_STALL: case TT_KNOB_GPR_PORT:
+  case TT_KNOB_C0_STORES: case TT_KNOB_CFG_STALL: case TT_KNOB_GPR_PORT:
   case TT_KNOB_THCON_RELEASE:
     return cycle;
+  case TT_KNOB_C12_SCOPE:   /* c12_scope=settled (AMB-45, p150) is not written here */
+    return cycle && v <= 2;
   default:
     return 0;
   }
