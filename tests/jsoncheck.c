@@ -369,6 +369,7 @@ static void check_ttrun(const jval *root) {
   if (root->type != J_OBJ) failf("the document is not a JSON object", "");
   need(root, "tool", J_STR, "document");
   need(root, "mode", J_STR, "document");
+  need(root, "profile", J_STR, "document");
   need(root, "outcome", J_STR, "document");
   need(root, "threads", J_ARR, "document");
   need(root, "changed", J_ARR, "document");
