@@ -111,6 +111,13 @@ static int read_file(const char *path, size_t *len) {
   return -1;
 }
 
+/* --profile NAME: the profile of a vector that names none (its line: the top of the file). */
+static void cli_profile(tt_vec *v) {
+  if (!g_profile || v->profile_line) return;
+  snprintf(v->profile, sizeof v->profile, "%s", g_profile);
+  v->profile_line = 1;
+}
+
 static void run_file(const char *path) {
   size_t len = 0;
   n_files++;
@@ -120,10 +127,7 @@ static void run_file(const char *path) {
     n_fail++;
     return;
   }
-  if (g_profile && !g_vec.profile_line) {
-    snprintf(g_vec.profile, sizeof g_vec.profile, "%s", g_profile);
-    g_vec.profile_line = 1;  /* where a refusal is reported: the top of the file */
-  }
+  cli_profile(&g_vec);
   if (g_list) {
     printf("%s  %s  %s\n", path,
            g_vec.modes == TT_VEC_MODE_BOTH ? "both" : g_vec.modes == TT_VEC_MODE_FUNC ? "func" : "cycle",

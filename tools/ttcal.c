@@ -237,10 +237,12 @@ static const char *body_text(const row *r, char *buf, size_t n) {
   return buf;
 }
 
-int main(int argc, char **argv) {
-  int md = 0, check = 0;
-  double tol = 0.1;
-  const char *path = NULL;
+static int g_md, g_check;
+static double g_tol = 0.1;
+static const char *g_path;
+
+/* The command line into the globals: 0, or the exit status. */
+static int parse_args(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--profile") && i + 1 < argc) {
       if (nprof >= MAX_PROF) return usage("too many --profile");
@@ -252,86 +254,112 @@ int main(int argc, char **argv) {
       *eq = 0;
       knob_name[nknobs] = argv[i];
       knob_value[nknobs++] = eq + 1;
-    } else if (!strcmp(argv[i], "--md")) md = 1;
-    else if (!strcmp(argv[i], "--check")) check = 1;
-    else if (!strcmp(argv[i], "--tol") && i + 1 < argc) tol = strtod(argv[++i], NULL);
+    } else if (!strcmp(argv[i], "--md")) g_md = 1;
+    else if (!strcmp(argv[i], "--check")) g_check = 1;
+    else if (!strcmp(argv[i], "--tol") && i + 1 < argc) g_tol = strtod(argv[++i], NULL);
     else if (argv[i][0] == '-' && argv[i][1]) return usage("unknown option");
-    else if (path) return usage("one table only");
-    else path = argv[i];
+    else if (g_path) return usage("one table only");
+    else g_path = argv[i];
   }
-  if (!path) return usage(NULL);
+  if (!g_path) return usage(NULL);
   if (!nprof) { prof_name[nprof++] = "isa"; prof_name[nprof++] = "p150"; }
-  if (load(path)) return 1;
+  return 0;
+}
+
+/* The fitted rows, one table line each. */
+static void print_md_fit(unsigned last) {
+  char b0[256], b1[64], b2[64];
+  printf("| slot | probe | instructions per body | threads | silicon |");
+  for (unsigned p = 0; p < nprof; p++) printf(" %s |", prof_name[p]);
+  printf(" %s within ±%.1f |\n|---|---|---|---|---|", prof_name[last], g_tol);
+  for (unsigned p = 0; p < nprof; p++) printf("---|");
+  printf("---|\n");
+  for (unsigned i = 0; i < nrows; i++) {
+    const row *r = &rows[i];
+    if (strcmp(r->use, "fit")) continue;
+    threads(b1, sizeof b1, r);
+    figures(b2, sizeof b2, r, -1);
+    printf("| %u | %s | %s | %s | %s |", r->slot, r->probe, body_text(r, b0, sizeof b0), b1, b2);
+    for (unsigned p = 0; p < nprof; p++) { figures(b2, sizeof b2, r, (int)p); printf(" %s |", b2); }
+    printf(" %s |\n", worst(r, last) <= g_tol ? "yes" : "**no**");
+  }
+}
+
+/* The sessions not fitted to, one line each. */
+static void print_md_sessions(unsigned last) {
+  printf("\n| session (not fitted) | rows | %s within ±%.1f | largest difference |\n|---|---|---|---|\n",
+         prof_name[last], g_tol);
+  for (unsigned i = 0; i < nrows; i++) {
+    const row *r = &rows[i];
+    if (!strcmp(r->use, "fit")) continue;
+    int seen = 0;
+    for (unsigned j = 0; j < i; j++) seen |= !strcmp(rows[j].session, r->session) && !strcmp(rows[j].use, r->use);
+    if (seen) continue;
+    unsigned n = 0, in = 0;
+    double w = 0;
+    const row *wr = r;
+    for (unsigned j = i; j < nrows; j++) {
+      const row *q = &rows[j];
+      if (strcmp(q->session, r->session) || strcmp(q->use, r->use)) continue;
+      n++;
+      in += worst(q, last) <= g_tol;
+      if (worst(q, last) > w) { w = worst(q, last); wr = q; }
+    }
+    printf("| %s%s | %u | %u of %u | %.2f (slot %u %s %s) |\n", r->session,
+           !strcmp(r->use, "excluded") ? " (excluded: see probes.tsv)" : "", n, in, n, w, wr->slot,
+           wr->probe, wr->variant);
+  }
+}
+
+/* Every row as text. */
+static void print_text(unsigned last) {
+  char b2[64];
+  printf("%-4s %-18s %-3s %-8s %-22s", "slot", "probe", "var", "use", "silicon");
+  for (unsigned p = 0; p < nprof; p++) printf(" %-22s", prof_name[p]);
+  printf(" session\n");
+  for (unsigned i = 0; i < nrows; i++) {
+    const row *r = &rows[i];
+    figures(b2, sizeof b2, r, -1);
+    printf("%-4u %-18s %-3s %-8s %-22s", r->slot, r->probe, r->variant, r->use, b2);
+    for (unsigned p = 0; p < nprof; p++) { figures(b2, sizeof b2, r, (int)p); printf(" %-22s", b2); }
+    printf(" %s%s\n", r->session, strcmp(r->use, "excluded") && worst(r, last) > g_tol ? "  <- outside" : "");
+  }
+}
+
+/* --check: the fit and check rows outside the tolerance under the last profile, named. */
+static unsigned check_rows(unsigned last) {
+  char b1[64], b2[64];
+  unsigned nbad = 0;
+  for (unsigned i = 0; i < nrows; i++) {
+    const row *r = &rows[i];
+    if (!strcmp(r->use, "excluded") || worst(r, last) <= g_tol) continue;
+    figures(b1, sizeof b1, r, -1);
+    figures(b2, sizeof b2, r, (int)last);
+    fprintf(stderr, "%s:%u: slot %u %s %s (%s): silicon %s, %s %s\n", g_path, r->line, r->slot, r->probe,
+            r->variant, r->session, b1, prof_name[last], b2);
+    nbad++;
+  }
+  if (nbad) fprintf(stderr, "ttcal: %u row(s) outside ±%.2f under %s\n", nbad, g_tol, prof_name[last]);
+  return nbad;
+}
+
+int main(int argc, char **argv) {
+  int rc = parse_args(argc, argv);
+  if (rc) return rc;
+  if (load(g_path)) return 1;
   tt_init(&st);
   for (unsigned i = 0; i < nrows; i++)
     for (unsigned p = 0; p < nprof; p++)
       if (measure(&rows[i], p, p + 1 == nprof) != 0) {
-        fprintf(stderr, "%s:%u: the run did not finish under %s\n", path, rows[i].line, prof_name[p]);
+        fprintf(stderr, "%s:%u: the run did not finish under %s\n", g_path, rows[i].line, prof_name[p]);
         return 1;
       }
-  unsigned last = nprof - 1, nbad = 0;
-  char b0[256], b1[64], b2[64];
-  if (md) {
-    printf("| slot | probe | instructions per body | threads | silicon |");
-    for (unsigned p = 0; p < nprof; p++) printf(" %s |", prof_name[p]);
-    printf(" %s within ±%.1f |\n|---|---|---|---|---|", prof_name[last], tol);
-    for (unsigned p = 0; p < nprof; p++) printf("---|");
-    printf("---|\n");
-    for (unsigned i = 0; i < nrows; i++) {
-      const row *r = &rows[i];
-      if (strcmp(r->use, "fit")) continue;
-      threads(b1, sizeof b1, r);
-      figures(b2, sizeof b2, r, -1);
-      printf("| %u | %s | %s | %s | %s |", r->slot, r->probe, body_text(r, b0, sizeof b0), b1, b2);
-      for (unsigned p = 0; p < nprof; p++) { figures(b2, sizeof b2, r, (int)p); printf(" %s |", b2); }
-      printf(" %s |\n", worst(r, last) <= tol ? "yes" : "**no**");
-    }
-    /* the sessions not fitted to, one line each */
-    printf("\n| session (not fitted) | rows | %s within ±%.1f | largest difference |\n|---|---|---|---|\n",
-           prof_name[last], tol);
-    for (unsigned i = 0; i < nrows; i++) {
-      const row *r = &rows[i];
-      if (!strcmp(r->use, "fit")) continue;
-      int seen = 0;
-      for (unsigned j = 0; j < i; j++) seen |= !strcmp(rows[j].session, r->session) && !strcmp(rows[j].use, r->use);
-      if (seen) continue;
-      unsigned n = 0, in = 0;
-      double w = 0;
-      const row *wr = r;
-      for (unsigned j = i; j < nrows; j++) {
-        const row *q = &rows[j];
-        if (strcmp(q->session, r->session) || strcmp(q->use, r->use)) continue;
-        n++;
-        in += worst(q, last) <= tol;
-        if (worst(q, last) > w) { w = worst(q, last); wr = q; }
-      }
-      printf("| %s%s | %u | %u of %u | %.2f (slot %u %s %s) |\n", r->session,
-             !strcmp(r->use, "excluded") ? " (excluded: see probes.tsv)" : "", n, in, n, w, wr->slot,
-             wr->probe, wr->variant);
-    }
+  unsigned last = nprof - 1;
+  if (g_md) {
+    print_md_fit(last);
+    print_md_sessions(last);
   } else {
-    printf("%-4s %-18s %-3s %-8s %-22s", "slot", "probe", "var", "use", "silicon");
-    for (unsigned p = 0; p < nprof; p++) printf(" %-22s", prof_name[p]);
-    printf(" session\n");
-    for (unsigned i = 0; i < nrows; i++) {
-      const row *r = &rows[i];
-      figures(b2, sizeof b2, r, -1);
-      printf("%-4u %-18s %-3s %-8s %-22s", r->slot, r->probe, r->variant, r->use, b2);
-      for (unsigned p = 0; p < nprof; p++) { figures(b2, sizeof b2, r, (int)p); printf(" %-22s", b2); }
-      printf(" %s%s\n", r->session, strcmp(r->use, "excluded") && worst(r, last) > tol ? "  <- outside" : "");
-    }
+    print_text(last);
   }
-  if (check) {
-    for (unsigned i = 0; i < nrows; i++) {
-      const row *r = &rows[i];
-      if (!strcmp(r->use, "excluded") || worst(r, last) <= tol) continue;
-      figures(b1, sizeof b1, r, -1);
-      figures(b2, sizeof b2, r, (int)last);
-      fprintf(stderr, "%s:%u: slot %u %s %s (%s): silicon %s, %s %s\n", path, r->line, r->slot, r->probe,
-              r->variant, r->session, b1, prof_name[last], b2);
-      nbad++;
-    }
-    if (nbad) fprintf(stderr, "ttcal: %u row(s) outside ±%.2f under %s\n", nbad, tol, prof_name[last]);
-  }
-  return nbad ? 1 : 0;
+  return g_check && check_rows(last) ? 1 : 0;
 }
