@@ -2,7 +2,7 @@
 # cov-corpus.sh TARGET DIR... — coverage of model/ reached by the inputs in DIR: every file is
 # replayed through the llvm-cov build (build/cov/TARGET, replay mode: deep checks, cycle mode
 # too) and llvm-cov's TOTAL line for model/*.c is printed (regions, functions, lines,
-# branches: covered/total). Used to compare campaigns (fuzz/README.md "Where the time goes"):
+# branches: covered/total). Used to compare campaigns (fuzz/benchmarks.md "Where the time goes"):
 # libFuzzer's own `cov:` counts instrumented edges, so it moves whenever instrumentation is
 # added or removed; this measure does not depend on how the campaign build was instrumented.
 set -eu

@@ -46,7 +46,7 @@ kind_of() {  # program (structured, custom mutator), words (decode) or text
     *) echo words ;;
   esac
 }
-# coverage only where it guides the search (fuzz/README.md, "Where the time goes"): clang's
+# coverage only where it guides the search (fuzz/benchmarks.md, "Where the time goes"): clang's
 # ignore list when the flags ask for sanitizer coverage, AFL++'s deny list (it ignores the former)
 case "$CFLAGS" in *-fsanitize=fuzzer*|*-fsanitize-coverage*) CFLAGS="$CFLAGS -fsanitize-coverage-ignorelist=$ROOT/fuzz/sancov-ignore.txt" ;; esac
 case "$CC" in *afl-*) sh fuzz/afl-deny.sh >"$W/afl-deny.txt"; export AFL_LLVM_DENYLIST="$W/afl-deny.txt" ;; esac
