@@ -296,82 +296,91 @@ static void list_hazards(sb *s, const ttdut_hazard *h, uint32_t n, unsigned max)
   }
 }
 
-static void eval_cycle(run_ctx *c, const tt_vec_expect *x) {
-  sb s;
-  tt_vec_check *ck = begin(c->res, x, &s);
+/* expect tN.issue[K] = C: the cycle instruction K of thread N passed its gate. */
+static void eval_issue(run_ctx *c, const tt_vec_expect *x, tt_vec_check *ck, sb *s) {
   const dutc *d = c->x;
-  if (c->mode != TT_MODE_CYCLE) {
-    ck->status = TT_VEC_CHECK_NOT_EVALUATED;
-    sb_str(&s, "not evaluated (cycle mode only)");
-    c->res->nnot_evaluated++;
+  uint64_t cyc = 0;
+  if (!has(c, TTDUT_CAP_ISSUE_CYCLES) || !d->ops->issue_cycle) {
+    not_comparable(c->res, ck, s, "the implementation does not report issue cycles");
     return;
   }
-  if (x->kind == TT_VEC_EX_ISSUE) {
-    uint64_t cyc = 0;
-    if (!has(c, TTDUT_CAP_ISSUE_CYCLES) || !d->ops->issue_cycle) {
-      not_comparable(c->res, ck, &s, "the implementation does not report issue cycles");
-      return;
-    }
-    if (d->ops->issue_cycle(d->d, x->thread, x->index, &cyc) != TTDUT_OK) {
-      sb_str(&s, "actual: instruction never issued (");
-      fmt_thread(&s, c->v, &c->r.thread[x->thread % 3], x->thread);
-      sb_chr(&s, ')');
-      end(c->res, ck, 0, 0);
-      return;
-    }
-    sb_str(&s, "actual ");
-    sb_dec(&s, cyc);
-    end(c->res, ck, cyc == x->value, cyc);
+  if (d->ops->issue_cycle(d->d, x->thread, x->index, &cyc) != TTDUT_OK) {
+    sb_str(s, "actual: instruction never issued (");
+    fmt_thread(s, c->v, &c->r.thread[x->thread % 3], x->thread);
+    sb_chr(s, ')');
+    end(c->res, ck, 0, 0);
     return;
   }
-  if (x->kind == TT_VEC_EX_HAZARD || x->kind == TT_VEC_EX_HAZARDS) {
-    if (!has(c, TTDUT_CAP_HAZARDS) || !d->ops->hazards) {
-      not_comparable(c->res, ck, &s, "the implementation does not report hazards");
-      return;
-    }
-    uint32_t n = d->ops->hazards(d->d, g_haz, HAZ_MAX), kept = n < HAZ_MAX ? n : HAZ_MAX;
-    if (x->kind == TT_VEC_EX_HAZARDS) {
-      int ok = n == x->value;
-      sb_str(&s, "actual ");
-      sb_dec(&s, n);
-      if (!ok && n) { sb_chr(&s, ':'); list_hazards(&s, g_haz, kept, 4); }
-      end(c->res, ck, ok, n);
-      return;
-    }
-    int found = 0;
-    for (uint32_t i = 0; i < kept; i++)
-      if (g_haz[i].thread == x->thread && g_haz[i].index == x->index && g_haz[i].kind == x->value)
-        found = 1;
-    ck->expected = 1;
-    if (found) sb_str(&s, "reported");
-    else {
-      sb_str(&s, "actual: not reported; hazards reported:");
-      if (n == 0) sb_str(&s, " none");
-      list_hazards(&s, g_haz, kept, 4);
-    }
-    end(c->res, ck, found, (uint64_t)found);
+  sb_str(s, "actual ");
+  sb_dec(s, cyc);
+  end(c->res, ck, cyc == x->value, cyc);
+}
+
+/* expect hazards = N, or expect hazard KIND at tN[K]. */
+static void eval_hazard(run_ctx *c, const tt_vec_expect *x, tt_vec_check *ck, sb *s) {
+  const dutc *d = c->x;
+  if (!has(c, TTDUT_CAP_HAZARDS) || !d->ops->hazards) {
+    not_comparable(c->res, ck, s, "the implementation does not report hazards");
     return;
   }
-  /* cycles */
+  uint32_t n = d->ops->hazards(d->d, g_haz, HAZ_MAX), kept = n < HAZ_MAX ? n : HAZ_MAX;
+  if (x->kind == TT_VEC_EX_HAZARDS) {
+    int ok = n == x->value;
+    sb_str(s, "actual ");
+    sb_dec(s, n);
+    if (!ok && n) { sb_chr(s, ':'); list_hazards(s, g_haz, kept, 4); }
+    end(c->res, ck, ok, n);
+    return;
+  }
+  int found = 0;
+  for (uint32_t i = 0; i < kept; i++)
+    if (g_haz[i].thread == x->thread && g_haz[i].index == x->index && g_haz[i].kind == x->value)
+      found = 1;
+  ck->expected = 1;
+  if (found) sb_str(s, "reported");
+  else {
+    sb_str(s, "actual: not reported; hazards reported:");
+    if (n == 0) sb_str(s, " none");
+    list_hazards(s, g_haz, kept, 4);
+  }
+  end(c->res, ck, found, (uint64_t)found);
+}
+
+/* expect cycles (=, <=, >=) N: only a run that finished has a cycle count to compare. */
+static void eval_cycles(run_ctx *c, const tt_vec_expect *x, tt_vec_check *ck, sb *s) {
   if (!has(c, TTDUT_CAP_CYCLES)) {
-    not_comparable(c->res, ck, &s, "the implementation does not report cycles");
+    not_comparable(c->res, ck, s, "the implementation does not report cycles");
     return;
   }
   if (c->r.outcome != TTDUT_OUT_DONE) {
-    sb_str(&s, "actual run ended: ");
-    sb_str(&s, outcome_name(c->r.outcome));
-    sb_str(&s, " after ");
-    sb_dec(&s, c->r.steps);
-    sb_str(&s, " cycles");
+    sb_str(s, "actual run ended: ");
+    sb_str(s, outcome_name(c->r.outcome));
+    sb_str(s, " after ");
+    sb_dec(s, c->r.steps);
+    sb_str(s, " cycles");
     end(c->res, ck, 0, c->r.cycles);
     return;
   }
   uint64_t a = c->r.cycles;
   int ok = x->cmp == TT_VEC_CMP_LE ? a <= x->value : x->cmp == TT_VEC_CMP_GE ? a >= x->value
                                                                              : a == x->value;
-  sb_str(&s, "actual ");
-  sb_dec(&s, a);
+  sb_str(s, "actual ");
+  sb_dec(s, a);
   end(c->res, ck, ok, a);
+}
+
+static void eval_cycle(run_ctx *c, const tt_vec_expect *x) {
+  sb s;
+  tt_vec_check *ck = begin(c->res, x, &s);
+  if (c->mode != TT_MODE_CYCLE) {
+    ck->status = TT_VEC_CHECK_NOT_EVALUATED;
+    sb_str(&s, "not evaluated (cycle mode only)");
+    c->res->nnot_evaluated++;
+    return;
+  }
+  if (x->kind == TT_VEC_EX_ISSUE) eval_issue(c, x, ck, &s);
+  else if (x->kind == TT_VEC_EX_HAZARD || x->kind == TT_VEC_EX_HAZARDS) eval_hazard(c, x, ck, &s);
+  else eval_cycles(c, x, ck, &s);
 }
 
 /* ---- strict -------------------------------------------------------------------------------- */
@@ -509,7 +518,10 @@ static void strict_after(run_ctx *c) {
 }
 
 /* ---- a run ----------------------------------------------------------------------------------- */
-static tt_vec_status setup(run_ctx *c) {
+/* The setup steps below return TT_VEC_PASS to go on, else the whole run's status (set in res). */
+
+/* Mode, knob names (the project's registry: an unknown one is an error of the vector), reset. */
+static tt_vec_status setup_reset(run_ctx *c) {
   dutc *d = c->x;
   const tt_vec *v = c->v;
   tt_vec_result *res = c->res;
@@ -519,7 +531,6 @@ static tt_vec_status setup(run_ctx *c) {
   if (!(d->caps.modes & (1u << c->mode)))
     return whole(res, TT_VEC_NOT_COMPARABLE, v->mode_line,
                  c->mode == TT_MODE_CYCLE ? "no cycle mode" : "no functional mode", "");
-  /* knob names are the project's registry: an unknown one is an error of the vector */
   for (unsigned i = 0; i < v->nknobs; i++) {
     int kn = tt_knob_by_name(v->knobs[i].name);
     if (kn < 0) return whole(res, TT_VEC_ERROR, v->knobs[i].line, "unknown knob ", v->knobs[i].name);
@@ -538,6 +549,16 @@ static tt_vec_status setup(run_ctx *c) {
     return whole(res, TT_VEC_NOT_COMPARABLE, v->profile_line ? v->profile_line
                  : v->nknobs ? v->knobs[0].line : 0, "reset refused: ", why);
   }
+  return TT_VEC_PASS;
+}
+
+/* Every word of every stream must be accepted. */
+static tt_vec_status setup_accepts(run_ctx *c) {
+  dutc *d = c->x;
+  const tt_vec *v = c->v;
+  tt_vec_result *res = c->res;
+  char why[WHY] = "";
+  int rr;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
     for (uint32_t i = 0; i < v->prog_len[t]; i++)
       if ((rr = d->ops->accepts(d->d, v->prog[t][i], why, sizeof why)) != TTDUT_OK) {
@@ -555,6 +576,15 @@ static tt_vec_status setup(run_ctx *c) {
         sb_str(&s, why);
         return TT_VEC_NOT_COMPARABLE;
       }
+  return TT_VEC_PASS;
+}
+
+/* The init lines, in file order (a global Config word in both banks). */
+static tt_vec_status setup_inits(run_ctx *c) {
+  dutc *d = c->x;
+  const tt_vec *v = c->v;
+  tt_vec_result *res = c->res;
+  char why[WHY] = "";
   for (unsigned i = 0; i < v->ninits; i++) {
     const tt_vec_init *in = &v->inits[i];
     ttdut_loc l = to_dut(&in->loc);
@@ -572,6 +602,16 @@ static tt_vec_status setup(run_ctx *c) {
                      why[0] ? why : "not settable in this implementation");
     }
   }
+  return TT_VEC_PASS;
+}
+
+/* The three streams. */
+static tt_vec_status setup_load(run_ctx *c) {
+  dutc *d = c->x;
+  const tt_vec *v = c->v;
+  tt_vec_result *res = c->res;
+  char why[WHY] = "";
+  int rr;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
     if ((rr = d->ops->load(d->d, t, v->prog[t], v->prog_len[t], why, sizeof why)) != TTDUT_OK) {
       why[sizeof why - 1] = 0;
@@ -580,6 +620,14 @@ static tt_vec_status setup(run_ctx *c) {
                    "program refused: ", why);
     }
   return TT_VEC_PASS;
+}
+
+static tt_vec_status setup(run_ctx *c) {
+  tt_vec_status st = setup_reset(c);
+  if (st == TT_VEC_PASS) st = setup_accepts(c);
+  if (st == TT_VEC_PASS) st = setup_inits(c);
+  if (st == TT_VEC_PASS) st = setup_load(c);
+  return st;
 }
 
 tt_vec_status dutc_run(dutc *x, const tt_vec *v, tt_mode mode, tt_vec_result *res) {

@@ -184,20 +184,9 @@ static void json_open(FILE *f, const char *format) {
   fprintf(f, "%d,\n", TT_VEC_JSON_VERSION);
 }
 
-int tt_vec_to_json(const tt_vec *v, const char *source_path, FILE *f) {
-  char buf[LOC_TEXT_MAX];
+/* "refs" and "modes": the vector's references and the modes it runs in. */
+static void json_refs_modes(const tt_vec *v, FILE *f) {
   static const char *const mode_names[2] = {"func", "cycle"};
-  if (tt_vec_json_check(v, NULL, NULL) != 0) return -1;
-
-  json_open(f, TT_VEC_JSON_FORMAT);
-  jkey(f, "  ", "source");
-  if (source_path) jstr(f, source_path);
-  else fputs("null", f);
-  fputs(",\n", f);
-  jkey(f, "  ", "name");
-  jstr(f, v->name);
-  fputs(",\n", f);
-
   jkey(f, "  ", "refs");
   fputc('[', f);
   for (unsigned i = 0; i < v->nrefs; i++) {
@@ -214,7 +203,18 @@ int tt_vec_to_json(const tt_vec *v, const char *source_path, FILE *f) {
       jstr(f, mode_names[m]);
     }
   fputs("],\n", f);
+}
 
+/* "source" .. "profile": where the vector came from and how it runs. */
+static void json_header(const tt_vec *v, const char *source_path, FILE *f) {
+  jkey(f, "  ", "source");
+  if (source_path) jstr(f, source_path);
+  else fputs("null", f);
+  fputs(",\n", f);
+  jkey(f, "  ", "name");
+  jstr(f, v->name);
+  fputs(",\n", f);
+  json_refs_modes(v, f);
   jkey(f, "  ", "strict");
   fputs(v->strict ? "true,\n" : "false,\n", f);
   jkey(f, "  ", "budget");
@@ -225,7 +225,11 @@ int tt_vec_to_json(const tt_vec *v, const char *source_path, FILE *f) {
   if (v->profile_line) jstr(f, v->profile);
   else fputs("null", f);
   fputs(",\n", f);
+}
 
+/* "knobs" and "init", each entry with its line. */
+static void json_knobs_inits(const tt_vec *v, FILE *f) {
+  char buf[LOC_TEXT_MAX];
   jkey(f, "  ", "knobs");
   fputc('[', f);
   for (unsigned i = 0; i < v->nknobs; i++) {
@@ -246,7 +250,10 @@ int tt_vec_to_json(const tt_vec *v, const char *source_path, FILE *f) {
     fprintf(f, ", \"value\": %" PRIu32 ", \"line\": %u}", v->inits[i].value, v->inits[i].line);
   }
   fputs(v->ninits ? "\n  ],\n" : "],\n", f);
+}
 
+/* "streams" (per thread, each word with its line) and "expect". */
+static void json_streams_expects(const tt_vec *v, FILE *f) {
   jkey(f, "  ", "streams");
   fputs("{\n", f);
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
@@ -266,6 +273,14 @@ int tt_vec_to_json(const tt_vec *v, const char *source_path, FILE *f) {
     write_expect(f, &v->expects[i]);
   }
   fputs(v->nexpects ? "\n  ]\n" : "]\n", f);
+}
+
+int tt_vec_to_json(const tt_vec *v, const char *source_path, FILE *f) {
+  if (tt_vec_json_check(v, NULL, NULL) != 0) return -1;
+  json_open(f, TT_VEC_JSON_FORMAT);
+  json_header(v, source_path, f);
+  json_knobs_inits(v, f);
+  json_streams_expects(v, f);
   fputs("}\n", f);
   return ferror(f) ? -1 : 0;
 }

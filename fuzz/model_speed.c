@@ -340,9 +340,8 @@ static double clock_cost(void) {
   return (double)d[1000];
 }
 
-static void run_workload(workload *w, double secs, int phases, int tsv, double clk) {
-  if (record(w)) exit(1);
-  int64_t lim = (int64_t)(secs * 1e9);
+/* Both modes, alternately, until each has run `lim` ns (and at least one pass): the speed rows. */
+static void speed_rows(workload *w, int64_t lim, int tsv) {
   int64_t t[2] = {0, 0};
   uint64_t passes[2] = {0, 0};
   pass_runs(w, TT_MODE_FUNC);  /* warm-up */
@@ -363,21 +362,21 @@ static void run_workload(workload *w, double secs, int phases, int tsv, double c
   if (tsv) {
     printf("speed\t%s\tfunctional\t%.0f\t%.0f\n", w->name, fi, fr);
     printf("speed\t%s\tcycle\t%.0f\t%.0f\n", w->name, ci, cr);
-  } else {
-    printf("%s: %s\n", w->name, w->desc);
-    printf("  %zu programs; per run %.1f words loaded, %.1f retired (functional), %.1f retired and "
-           "%.1f cycles (cycle mode)\n", w->np, (double)w->words_per_pass / (double)w->np,
-           (double)w->retired_func / (double)w->np, (double)w->retired_cycle / (double)w->np,
-           (double)w->cycles / (double)w->np);
-    printf("  functional %9.2f M instr/s %10.1f k runs/s\n", fi / 1e6, fr / 1e3);
-    printf("  cycle      %9.2f M instr/s %10.1f k runs/s %8.2f M simulated cycles/s\n", ci / 1e6,
-           cr / 1e3, cc / 1e6);
-    printf("  modes: cycle/functional instr/s = %.2f\n", fi > 0 ? ci / fi : 0.0);
-  }
-  if (!phases || !w->retired_func) {
-    fflush(stdout);
     return;
   }
+  printf("%s: %s\n", w->name, w->desc);
+  printf("  %zu programs; per run %.1f words loaded, %.1f retired (functional), %.1f retired and "
+         "%.1f cycles (cycle mode)\n", w->np, (double)w->words_per_pass / (double)w->np,
+         (double)w->retired_func / (double)w->np, (double)w->retired_cycle / (double)w->np,
+         (double)w->cycles / (double)w->np);
+  printf("  functional %9.2f M instr/s %10.1f k runs/s\n", fi / 1e6, fr / 1e3);
+  printf("  cycle      %9.2f M instr/s %10.1f k runs/s %8.2f M simulated cycles/s\n", ci / 1e6,
+         cr / 1e3, cc / 1e6);
+  printf("  modes: cycle/functional instr/s = %.2f\n", fi > 0 ? ci / fi : 0.0);
+}
+
+/* The functional phases, ns per retired instruction, timed in the same passes. */
+static void phase_rows(workload *w, int64_t lim, int tsv, double clk) {
   phase_ns ph = {0, 0, 0, 0, 0, 0, 0}, warm = {0, 0, 0, 0, 0, 0, 0};
   int64_t bare = 0, dec = 0, batch = 0, flo = 0;
   uint64_t np = 0;
@@ -403,17 +402,24 @@ static void run_workload(workload *w, double secs, int phases, int tsv, double c
   if (tsv) {
     printf("phase\t%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\n", w->name, (double)bare * per, reset,
            load_ns, decode, exec, run - decode - exec, floor_ns);
-  } else {
-    printf("  phases, functional, ns per retired instruction:  bare loop %.2f | reset %.1f  load %.1f  "
-           "decode %.1f  execute %.1f  gate+scheduler %.1f\n", (double)bare * per, reset, load_ns, decode,
-           exec, run - decode - exec);
-    printf("    dispatch floor (one switch on the form per issued instruction, nothing else): %.1f ns/instr\n",
-           floor_ns);
-    printf("    check: per call reset+load+run = %.1f ns/instr; the same runs batch-timed, in the same "
-           "passes: %.1f ns/instr%s\n",
-           reset + load_ns + run, (double)batch * per,
-           warm.retries + ph.retries ? "  (note: some replayed dispatches returned RETRY)" : "");
+    return;
   }
+  printf("  phases, functional, ns per retired instruction:  bare loop %.2f | reset %.1f  load %.1f  "
+         "decode %.1f  execute %.1f  gate+scheduler %.1f\n", (double)bare * per, reset, load_ns, decode,
+         exec, run - decode - exec);
+  printf("    dispatch floor (one switch on the form per issued instruction, nothing else): %.1f ns/instr\n",
+         floor_ns);
+  printf("    check: per call reset+load+run = %.1f ns/instr; the same runs batch-timed, in the same "
+         "passes: %.1f ns/instr%s\n",
+         reset + load_ns + run, (double)batch * per,
+         warm.retries + ph.retries ? "  (note: some replayed dispatches returned RETRY)" : "");
+}
+
+static void run_workload(workload *w, double secs, int phases, int tsv, double clk) {
+  if (record(w)) exit(1);
+  int64_t lim = (int64_t)(secs * 1e9);
+  speed_rows(w, lim, tsv);
+  if (phases && w->retired_func) phase_rows(w, lim, tsv, clk);
   fflush(stdout);
 }
 

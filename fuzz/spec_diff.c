@@ -132,7 +132,8 @@ static int cmp_granules(fz_fail *f, uint64_t round, const uint32_t *gl1, unsigne
   return 0;
 }
 
-static int compare(fz_fail *f, uint64_t round, unsigned *l1_seen, unsigned *mmio_seen, int all) {
+/* Where each thread is, and its first fault (spec_issue, spec_fault). */
+static int cmp_threads(fz_fail *f, uint64_t round, int all) {
   const tt_core *c = &st.c;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     if (c->thr[t].pc != ref.pc[t])
@@ -157,6 +158,12 @@ static int compare(fz_fail *f, uint64_t round, unsigned *l1_seen, unsigned *mmio
                       tt_fault_class_name(ref.fault_class[t]), tt_fault_code_text(ref.fault_code[t]),
                       (unsigned)ref.fault_pc[t], (unsigned)ref.fault_count[t]);
   }
+  return 0;
+}
+
+/* GPRs, Config, ThreadConfig, semaphores, mutexes (spec_value). */
+static int cmp_registers(fz_fail *f, uint64_t round) {
+  const tt_core *c = &st.c;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
     for (unsigned i = 0; i < TT_GPR_COUNT; i++) {
       if (c->gpr[t][i] == ref.gpr[t][i]) continue;
@@ -187,6 +194,12 @@ static int compare(fz_fail *f, uint64_t round, unsigned *l1_seen, unsigned *mmio
     snprintf(where, sizeof where, "mutex[%u] fairness hand-over (0 none, 1+t)", i);
     DIFF(where, c->mutex_handoff[i], i < SR_MUTEXES ? ref.reserved_for[i] : 0);
   }
+  return 0;
+}
+
+/* The latched waits (spec_value). */
+static int cmp_latches(fz_fail *f, uint64_t round) {
+  const tt_core *c = &st.c;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     const tt_latch *l = &c->thr[t].latch;
     const sr_latch *r = &ref.latch[t];
@@ -208,6 +221,12 @@ static int compare(fz_fail *f, uint64_t round, unsigned *l1_seen, unsigned *mmio
       DIFF(where, l->target, r->target);
     }
   }
+  return 0;
+}
+
+/* Config side effects, packer state and Src (spec_value). */
+static int cmp_side_effects(fz_fail *f, uint64_t round, int all) {
+  const tt_core *c = &st.c;
   DIFF("PRNG seed", c->prng_seed, ref.prng_seed);
   DIFF("PRNG reseeds", c->prng_reseeds, ref.prng_reseeds);
   for (unsigned i = 0; i < 5; i++) {
@@ -233,6 +252,14 @@ static int compare(fz_fail *f, uint64_t round, unsigned *l1_seen, unsigned *mmio
           DIFF(where, st.src[b][r][k], ref.src[b][r][k]);
         }
   }
+  return 0;
+}
+
+static int compare(fz_fail *f, uint64_t round, unsigned *l1_seen, unsigned *mmio_seen, int all) {
+  const tt_core *c = &st.c;
+  if (cmp_threads(f, round, all) || cmp_registers(f, round) || cmp_latches(f, round) ||
+      cmp_side_effects(f, round, all))
+    return 1;
   /* memories: what the reference wrote this round, and granules the model newly marked */
   static uint32_t gl1[4096], gmm[4096];
   unsigned nl1, nmm;
