@@ -39,6 +39,8 @@ typedef struct push_site {   /* a dynamic push: a word the listing does not hold
   uint32_t out;              /* run position: words the model runs before it */
   uint32_t word;             /* with given: the word from --push */
   uint8_t given;
+  uint8_t named;             /* not a push: a `# ... sfpXXX ttinsn(sfpu,not-re-encoded)` line, a
+                              * listed instruction given by name only: it runs as its opcode */
 } push_site;
 enum { NM_MOP, NM_REPLAY_SLOT };
 typedef struct nm_word { uint32_t line, pos; uint8_t why; } nm_word;  /* a word not modelled */
@@ -52,7 +54,7 @@ typedef struct thread_src {
   uint32_t nraw, *raw_word, *raw_line;   /* the listing's own words, before the expanders */
   uint32_t skipped_riscv, skipped_other, opcode_only;
   push_site *push;       /* npush dynamic pushes, npush_given of them supplied by --push */
-  uint32_t npush, npush_given;
+  uint32_t npush, npush_given, nnamed;  /* nnamed of the npush sites are named-only words */
   nm_word *nm;           /* nnm words not modelled (MOP expansions, replays of unknown slots) */
   uint32_t nnm;
   uint32_t mop_cfg, replays, recorded, replayed;  /* MOP_CFG consumed; REPLAY ops; words in/out */
@@ -78,7 +80,7 @@ int load_vec(const char *path);
 void scan_pushes(unsigned t, const char *text, size_t len);            /* ttrun_expand.c */
 int add_push(const char *arg);
 void expand_thread(unsigned t);
-unsigned unseen_between(unsigned t, uint32_t from, uint32_t to, char *buf, size_t n);
+unsigned unseen_between(unsigned t, uint32_t from, uint32_t to, unsigned which, char *buf, size_t n);
 
 /* ---- observation during the run (ttrun_run.c) ------------------------------------------------ */
 typedef struct fault_rec { uint32_t index; } fault_rec;
@@ -192,7 +194,7 @@ const char *outcome_word(tt_outcome o);
 uint32_t src_line(unsigned t, uint32_t k);
 void at_text(char *buf, size_t n, unsigned t, uint32_t k);
 typedef struct word_count {
-  uint32_t run, listed, replayed, pushed, given, not_modelled, nm_mop;
+  uint32_t run, listed, replayed, pushed, given, not_modelled, nm_mop, named;
 } word_count;
 void word_counts(unsigned t, word_count *c);
 

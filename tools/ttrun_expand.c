@@ -4,7 +4,10 @@
  * the model sees it: the MOP Expander (MOP_CFG consumed; MOP not modelled: its expansion comes
  * from MopCfg, which RISC-V stores write and no listing holds) and the Replay Expander (REPLAY
  * records and replays as ISA `REPLAY.md` describes; a replayed word keeps its recording line).
- * The model then runs the expanded words. */
+ * A stream file's SFPU lines that its extractor could not re-encode (`# -- ? sfpmad
+ * ttinsn(sfpu,not-re-encoded) ...`) are instructions of the stream all the same: each runs as
+ * its opcode (as a foreign instruction written by name does), in its place. The model then runs
+ * the expanded words. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,12 +20,31 @@
 #define OP_REPLAY 0x04u
 #define INSTRN_BUF_HI "0xffe40"   /* lui REG,0xffe40: REG = 0xFFE40000, the instruction-push address */
 
-static void add_site(thread_src *s, uint32_t line, uint32_t pos) {
+static push_site *add_site(thread_src *s, uint32_t line, uint32_t pos) {
   s->push = xrealloc(s->push, (s->npush + 1) * sizeof *s->push);
   memset(&s->push[s->npush], 0, sizeof *s->push);
   s->push[s->npush].line = line;
   s->push[s->npush].pos = pos;
-  s->npush++;
+  return &s->push[s->npush++];
+}
+
+/* "#  --------  ?  sfpmad  ttinsn(sfpu,not-re-encoded) ...": the opcode of the named instruction,
+ * or -1. */
+static int named_sfpu(const char *hash, const char *le) {
+  static const char tag[] = "ttinsn(sfpu,not-re-encoded)";
+  const char *q = hash + 1;
+  char tok[4][40];
+  unsigned nt = 0;
+  while (nt < 4) {
+    while (q < le && isspace((unsigned char)*q)) q++;
+    const char *b = q;
+    while (q < le && !isspace((unsigned char)*q)) q++;
+    if (q == b) break;
+    snprintf(tok[nt++], sizeof tok[0], "%.*s", (int)(q - b), b);
+  }
+  if (nt < 4 || strcmp(tok[3], tag)) return -1;
+  int id = tt_foreign_by_name(tok[2], strlen(tok[2]));
+  return id < 0 ? -1 : tt_isa_foreign[id].opcode;
 }
 
 /* Tokens of an objdump line "ADDR: HEX MNEMONIC OPERANDS": the mnemonic and its operands. */
@@ -99,6 +121,14 @@ void scan_pushes(unsigned t, const char *text, size_t len) {
     const char *hash = memchr(ls, '#', (size_t)(le - ls));
     if (hash) {
       size_t n = (size_t)(le - hash);
+      int op = named_sfpu(hash, le);
+      if (op >= 0) {
+        push_site *p2 = add_site(s, line, k);
+        p2->named = p2->given = 1;
+        p2->word = (uint32_t)op << 24;
+        s->nnamed++;
+        continue;
+      }
       for (const char *q = hash; q + 12 <= hash + n; q++)
         if (!memcmp(q, "mmio-dynamic", 12)) { add_site(s, line, k); break; }
       continue;
@@ -135,7 +165,7 @@ int add_push(const char *arg) {
         !(strlen(base_name(s->path)) == fl && !strncmp(base_name(s->path), arg, fl)))
       continue;
     for (uint32_t i = 0; i < s->npush; i++)
-      if (s->push[i].line == line) {
+      if (s->push[i].line == line && !s->push[i].named) {
         if (s->push[i].given) { fprintf(stderr, "ttrun: --push %s: line %lu given twice\n", arg, line); return 2; }
         s->push[i].given = 1;
         s->push[i].word = w;
@@ -143,7 +173,7 @@ int add_push(const char *arg) {
         return 0;
       }
     fprintf(stderr, "ttrun: --push %s: line %lu of %s is not a dynamic push (%u in that file%s)\n", arg, line,
-            s->path, s->npush, s->npush ? "; ttrun lists their lines" : "");
+            s->path, s->npush - s->nnamed, s->npush > s->nnamed ? "; ttrun lists their lines" : "");
     return 2;
   }
   fprintf(stderr, "ttrun: --push %s: no thread listing is named %.*s\n", arg, (int)fl, arg);
@@ -243,9 +273,9 @@ void expand_thread(unsigned t) {
   if (r.left) s->rec_open = r.line_rec;
 }
 
-/* How many words of thread t's not-modelled list and unknown pushes lie at run positions
- * [from, to) (to = UINT32_MAX: to the end); their lines into buf. */
-unsigned unseen_between(unsigned t, uint32_t from, uint32_t to, char *buf, size_t n) {
+/* How many of thread t's unknown pushes (which & 1) and words not modelled (which & 2) lie at run
+ * positions [from, to) (to = UINT32_MAX: to the end); their lines into buf. */
+unsigned unseen_between(unsigned t, uint32_t from, uint32_t to, unsigned which, char *buf, size_t n) {
   const thread_src *s = &g_src[t];
   unsigned c = 0;
   size_t len = 0;
@@ -253,6 +283,7 @@ unsigned unseen_between(unsigned t, uint32_t from, uint32_t to, char *buf, size_
   for (uint32_t i = 0; i < s->npush + s->nnm; i++) {
     int push = i < s->npush;
     if (push && s->push[i].given) continue;
+    if (!(which & (push ? 1u : 2u))) continue;
     uint32_t pos = push ? s->push[i].out : s->nm[i - s->npush].pos;
     uint32_t line = push ? s->push[i].line : s->nm[i - s->npush].line;
     if (pos < from || pos >= to) continue;

@@ -54,11 +54,13 @@ static void text_words(unsigned t) {
   char lines[200];
   if (s->from_vec) return;
   word_counts(t, &c);
-  printf("    words: %u to run (%u listed, %u replayed", c.run, c.listed, c.replayed);
+  printf("    words: %u to run (%u listed", c.run, c.listed);
+  if (c.named) printf(" of which %u SFPU lines named without their word, run as their opcode", c.named);
+  printf(", %u replayed", c.replayed);
   if (s->replays || s->mop_cfg) printf("; %u REPLAY and %u MOP_CFG consumed by the expanders", s->replays, s->mop_cfg);
   printf("), %u pushed dynamically", c.pushed);
   if (c.pushed) {
-    unseen_between(t, 0, UINT32_MAX, lines, sizeof lines);
+    unseen_between(t, 0, UINT32_MAX, 1, lines, sizeof lines);
     if (c.given < c.pushed) printf(" (%u supplied by --push; unknown at line%s %s)", c.given,
                                    c.pushed - c.given > 1 ? "s" : "", lines);
     else printf(" (all supplied by --push)");
@@ -75,7 +77,7 @@ static void text_words(unsigned t) {
 static void text_unseen_wait(unsigned t, const thr_report *r) {
   uint32_t pc = g_st.c.thr[t].pc, from = r->latch_index >= 0 ? (uint32_t)r->latch_index + 1 : pc;
   char lines[200];
-  unsigned n = unseen_between(t, from, pc + 1, lines, sizeof lines);
+  unsigned n = unseen_between(t, from, pc + 1, 3, lines, sizeof lines);
   if (n)
     printf("    warning: %u word%s the listing does not show lie between the wait and the held instruction "
            "(line%s %s): on hardware %s run first, so the thread may be held elsewhere (--push supplies a word)\n",
@@ -87,7 +89,7 @@ static void text_unseen_release(unsigned t) {
   char lines[200];
   for (unsigned u = 0; u < TT_THREAD_COUNT; u++) {
     if (u == t || !g_src[u].path) continue;
-    unsigned n = unseen_between(u, g_st.c.thr[u].pc, UINT32_MAX, lines, sizeof lines);
+    unsigned n = unseen_between(u, g_st.c.thr[u].pc, UINT32_MAX, 3, lines, sizeof lines);
     if (n)
       printf("      warning: this relies on what t%u's listing shows; %u word%s of t%u ahead %s not known (line%s %s) "
              "and could release it\n", u, n, n > 1 ? "s" : "", u, n > 1 ? "are" : "is", n > 1 ? "s" : "", lines);
