@@ -349,6 +349,8 @@ static void check_ttrun_thread(const jval *th, int cyc) {
   if (strcmp(get(th, "state")->str, "done") && strcmp(get(th, "state")->str, "no program")) {
     need(th, "wait", J_OBJ, "thread");
     need(get(th, "wait"), "stall", J_OBJ, "thread wait");
+    need(get(th, "wait"), "unknown_ahead", J_ARR, "thread wait");
+    if (!is_int(get(get(th, "wait"), "unknown_between_wait_and_held"))) failf("thread wait: ", "unknown_between_wait_and_held");
     check_why(get(get(th, "wait"), "stall"), "thread wait stall");
   }
   if (!cyc) return;

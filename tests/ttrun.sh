@@ -299,6 +299,9 @@ grep -q '^    warning: 1 word the listing does not show lie between the wait and
   ok || bad "dynamic push between the wait and the held instruction: no warning"
 grep -q "^      warning: this relies on what t1's listing shows; 1 word of t1 ahead is not known (line 2)" "$OUT/push.txt" &&
   ok || bad "nothing left can: no warning about t1's unknown push"
+"$B/ttrun" --t0 "$OUT/push0.txt" --t1 "$OUT/push1.txt" --json >"$OUT/push.json" 2>&1
+grep -q '"unknown_between_wait_and_held": 1, "unknown_ahead": \[{"thread": 1, "count": 1}\]' "$OUT/push.json" && "$J" --ttrun "$OUT/push.json" >/dev/null &&
+  ok || bad "dynamic push: the JSON wait does not say what it cannot see"
 "$B/ttrun" --t0 "$OUT/push0.txt" --t1 "$OUT/push1.txt" --push "$OUT/push1.txt:2=ttsempost 2" >"$OUT/push2.txt" 2>&1
 grep -q '^outcome: DONE' "$OUT/push2.txt" && grep -q '1 pushed dynamically (all supplied by --push)' "$OUT/push2.txt" &&
   ok || bad "--push: the supplied SEMPOST does not release t0 ($(grep outcome "$OUT/push2.txt"))"

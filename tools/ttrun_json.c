@@ -27,6 +27,21 @@ void js_at(FILE *f, unsigned t, uint32_t k) {
 
 static void json_why(FILE *f, unsigned t, const stall_why *w);
 
+/* What that reasoning cannot see: words the listings do not show (unknown dynamic pushes, words
+ * not modelled) between the wait and the held instruction, and ahead of every other thread. */
+static void json_unseen(FILE *f, unsigned t, const thr_report *r) {
+  char lines[200];
+  uint32_t pc = g_st.c.thr[t].pc, from = r->latch_index >= 0 ? (uint32_t)r->latch_index + 1 : pc;
+  fprintf(f, ", \"unknown_between_wait_and_held\": %u, \"unknown_ahead\": [",
+          unseen_between(t, from, pc + 1, 3, lines, sizeof lines));
+  for (unsigned u = 0, k = 0; u < TT_THREAD_COUNT; u++) {
+    if (u == t || !g_src[u].path) continue;
+    fprintf(f, "%s{\"thread\": %u, \"count\": %u}", k++ ? ", " : "", u,
+            unseen_between(u, g_st.c.thr[u].pc, UINT32_MAX, 3, lines, sizeof lines));
+  }
+  fprintf(f, "]");
+}
+
 /* "wait": the wait that holds thread t, what would release it, who could. */
 static void json_wait(FILE *f, unsigned t, const thr_report *r) {
   const tt_thread *th = &g_st.c.thr[t];
@@ -54,6 +69,7 @@ static void json_wait(FILE *f, unsigned t, const thr_report *r) {
   }
   fprintf(f, "], \"nothing_left\": ");
   js(f, r->nrel ? "" : r->nobody);
+  json_unseen(f, t, r);
   fprintf(f, "}");
 }
 
