@@ -336,7 +336,7 @@ static void check_why(const jval *w, const char *where) {
 }
 
 static void check_ttrun_thread(const jval *th, int cyc) {
-  static const char *const words[] = {"run", "listed", "replayed", "replay_ops", "mop_cfg", "named_opcode_only", "pushed_dynamically",
+  static const char *const words[] = {"run", "listed", "replayed", "replay_ops", "mop_cfg", "named_opcode_only", "constant_pushes", "pushed_dynamically",
                                       "pushed_supplied", "not_modelled", "not_modelled_mop"};
   need(th, "state", J_STR, "thread");
   const jval *w = get(th, "words");

@@ -331,6 +331,20 @@ done
   grep -q '^    warning: 2 words the listing does not show lie between the wait and the held instruction (lines 60, 61 (MOP/REPLAY))' &&
   ok || bad "sdpa t1 with inits: no warning about the words between its wait and the held instruction"
 
+# objdump text as the upstream add1_sfpu objdumps write it: the push address copied (mv), a
+# constant built by lui+addi and stored (a word the listing holds: it runs), a computed one (a
+# dynamic push), a store elsewhere whose objdump comment comes before an <__instrn_buffer> one.
+printf '%b\n' '00006b04 <.L12>:' '    6b04:\tffb127b7          \tlui\ta5,0xffb12' \
+  '    6b08:\t0607a423          \tsw\tzero,104(a5) # ffb12068 <__global_pointer$+0x11878>' \
+  '    6b0c:\tffe406b7          \tlui\ta3,0xffe40' '    6b10:\t00068693          \tmv\ta3,a3' \
+  '    6b14:\tb61e1737          \tlui\ta4,0xb61e1' '    6b18:\ta0170713          \taddi\ta4,a4,-1535 # b61e0a01 <x>' \
+  '    6b1c:\t00e6a023          \tsw\ta4,0(a3) # ffe40000 <__instrn_buffer>' '00006b20 <.L13>:' \
+  '    6b20:\t00e6a023          \tsw\ta4,0(a3)' '    6b24:\t80000002          \tttatgetm\t0' >"$OUT/objconst.txt"
+"$B/ttrun" --t0 "$OUT/objconst.txt" --emit-vec "$OUT/objconst.vec" >"$OUT/objconst.out" 2>&1
+grep -q '^    words: 2 to run (2 listed of which 1 constants stored to the push address, 0 replayed), 1 pushed dynamically (0 supplied by --push; unknown at line 10)' \
+  "$OUT/objconst.out" && grep -q '^t0: ttrmwcib3 30, 10, 1 .*objconst.txt:8 \[0\]$' "$OUT/objconst.vec" && ok ||
+  bad "objdump: constant and dynamic pushes ($(grep words: "$OUT/objconst.out"))"
+
 # The Replay Expander (issue 23 item 2): REPLAY records and replays, in both modes; a replayed
 # word keeps its recording line; MOP is not modelled (counted, never a fault); MOP_CFG consumed.
 printf '0x04000021\nttsempost 2\nttsempost 2\n0x04000013\nttsempost 2\n0x04000020\n0x01800000\n0x03000005\n0x04000030\n' >"$OUT/replay.txt"

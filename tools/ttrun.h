@@ -39,6 +39,7 @@ typedef struct push_site {   /* a dynamic push: a word the listing does not hold
   uint32_t out;              /* run position: words the model runs before it */
   uint32_t word;             /* with given: the word from --push */
   uint8_t given;
+  uint8_t constant;          /* an objdump sw of a known constant to the push address: listed */
   uint8_t named;             /* not a push: a `# ... sfpXXX ttinsn(sfpu,not-re-encoded)` line, a
                               * listed instruction given by name only: it runs as its opcode */
 } push_site;
@@ -54,7 +55,8 @@ typedef struct thread_src {
   uint32_t nraw, *raw_word, *raw_line;   /* the listing's own words, before the expanders */
   uint32_t skipped_riscv, skipped_other, opcode_only;
   push_site *push;       /* npush dynamic pushes, npush_given of them supplied by --push */
-  uint32_t npush, npush_given, nnamed;  /* nnamed of the npush sites are named-only words */
+  uint32_t npush, npush_given, nnamed, nconst;  /* of the npush sites, nnamed are named-only words
+                                                 * and nconst constant pushes (both listed) */
   nm_word *nm;           /* nnm words not modelled (MOP expansions, replays of unknown slots) */
   uint32_t nnm;
   uint32_t mop_cfg, replays, recorded, replayed;  /* MOP_CFG consumed; REPLAY ops; words in/out */
@@ -194,7 +196,7 @@ const char *outcome_word(tt_outcome o);
 uint32_t src_line(unsigned t, uint32_t k);
 void at_text(char *buf, size_t n, unsigned t, uint32_t k);
 typedef struct word_count {
-  uint32_t run, listed, replayed, pushed, given, not_modelled, nm_mop, named;
+  uint32_t run, listed, replayed, pushed, given, not_modelled, nm_mop, named, constant;
 } word_count;
 void word_counts(unsigned t, word_count *c);
 

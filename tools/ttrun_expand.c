@@ -47,8 +47,8 @@ static int named_sfpu(const char *hash, const char *le) {
   return id < 0 ? -1 : tt_isa_foreign[id].opcode;
 }
 
-/* Tokens of an objdump line "ADDR: HEX MNEMONIC OPERANDS": the mnemonic and its operands. */
-static int objdump_insn(const char *ls, const char *le, char *mn, size_t mnn, char *ops, size_t opn) {
+/* Tokens of an objdump line "ADDR: HEX MNEMONIC OPERANDS [# COMMENT]". */
+static int objdump_insn(const char *ls, const char *le, char *mn, size_t mnn, char *ops, size_t opn, char *cmt, size_t cn) {
   const char *p = ls, *q;
   while (p < le && isspace((unsigned char)*p)) p++;
   q = p;
@@ -65,7 +65,8 @@ static int objdump_insn(const char *ls, const char *le, char *mn, size_t mnn, ch
   while (q < le && !isspace((unsigned char)*q)) q++;
   snprintf(mn, mnn, "%.*s", (int)(q - p), p);
   while (q < le && isspace((unsigned char)*q)) q++;
-  const char *e = le;
+  const char *h = q < le ? memchr(q, '#', (size_t)(le - q)) : NULL, *e = h ? h : le;
+  snprintf(cmt, cn, "%.*s", h ? (int)(le - h) : 0, h ? h : "");
   while (e > q && isspace((unsigned char)e[-1])) e--;
   snprintf(ops, opn, "%.*s", (int)(e - q), q);
   return mn[0] != 0;
@@ -83,43 +84,78 @@ static int reg_num(const char *p, size_t n) {
   return -1;
 }
 
-/* One RISC-V line of objdump text: `lui REG,0xffe40` makes REG the push address; a `sw X,0(REG)`
- * through it is a dynamic push; any other instruction that writes REG ends that. */
-static int riscv_push(const char *mn, const char *ops, uint32_t *base) {
-  size_t n = strcspn(ops, ",");
-  int rd = reg_num(ops, n);
-  if (!strcmp(mn, "lui") && rd >= 0) {
-    const char *v = ops + n + (ops[n] == ',');
-    if (!strncmp(v, INSTRN_BUF_HI, strlen(INSTRN_BUF_HI)) && !isxdigit((unsigned char)v[strlen(INSTRN_BUF_HI)]))
-      *base |= 1u << rd;
-    else *base &= ~(1u << rd);
-    return 0;
+/* What the scan knows of the RISC-V registers: constants (lui, addi, li, mv) and which hold the
+ * instruction-push address. Constants are forgotten at a branch target (<.Ln>:). */
+typedef struct rv { uint32_t val[32], known, base; } rv;
+enum { RV_NONE, RV_DYNAMIC, RV_CONST };
+
+static void rv_set(rv *r, int rd, int known, uint32_t v, int base) {
+  if (rd <= 0) return;
+  r->val[rd] = v;
+  r->known = known ? r->known | 1u << rd : r->known & ~(1u << rd);
+  r->base = base ? r->base | 1u << rd : r->base & ~(1u << rd);
+}
+
+/* One RISC-V line of objdump text; a `sw X,0(BASE)` through the push address (or one objdump
+ * annotates `<__instrn_buffer>`) is a push: RV_CONST with *word when X holds a known constant. */
+static int riscv_push(rv *r, const char *mn, const char *ops, const char *cmt, uint32_t *word) {
+  char a[3][32] = {"", "", ""};
+  unsigned na = 0;
+  for (const char *p = ops; *p && na < 3; na++) {
+    size_t n = strcspn(p, ",");
+    snprintf(a[na], sizeof a[na], "%.*s", (int)n, p);
+    p += n + (p[n] == ',');
   }
+  int rd = reg_num(a[0], strlen(a[0])), rs = reg_num(a[1], strlen(a[1]));
+  int ks = rs == 0 || (rs > 0 && (r->known >> rs & 1u));
+  uint32_t vs = rs > 0 ? r->val[rs] : 0;
   if (!strcmp(mn, "sw")) {
-    const char *lp = strchr(ops, '(');
-    if (!lp) return 0;
-    int rb = reg_num(lp + 1, strcspn(lp + 1, ")"));
-    return rb > 0 && (*base >> rb & 1u) && !strncmp(ops + n + 1, "0(", 2);
+    const char *lp = strchr(a[1], '(');
+    int rb = lp ? reg_num(lp + 1, strcspn(lp + 1, ")")) : -1;
+    int to_buf = (rb > 0 && (r->base >> rb & 1u) && !strncmp(a[1], "0(", 2)) ||
+                 strstr(cmt, "<__instrn_buffer>") != NULL;
+    if (!to_buf) return RV_NONE;
+    if (rd == 0 || (rd > 0 && (r->known >> rd & 1u))) { *word = rd > 0 ? r->val[rd] : 0; return RV_CONST; }
+    return RV_DYNAMIC;
   }
-  if (mn[0] == 's' && (mn[1] == 'b' || mn[1] == 'h') && !mn[2]) return 0;   /* sb, sh */
-  if (mn[0] == 'b' || !strncmp(mn, "fence", 5) || !strcmp(mn, "ret") || !strcmp(mn, "j")) return 0;
-  if (rd > 0) *base &= ~(1u << rd);
-  return 0;
+  if (!strcmp(mn, "lui")) rv_set(r, rd, 1, (uint32_t)strtoul(a[1], NULL, 0) << 12, !strcmp(a[1], INSTRN_BUF_HI));
+  else if (!strcmp(mn, "li")) rv_set(r, rd, 1, (uint32_t)strtol(a[1], NULL, 0), 0);
+  else if (!strcmp(mn, "mv")) rv_set(r, rd, ks, vs, rs > 0 && (r->base >> rs & 1u));
+  else if (!strcmp(mn, "addi")) {
+    long imm = strtol(a[2], NULL, 0);
+    rv_set(r, rd, ks, vs + (uint32_t)imm, imm == 0 && rs > 0 && (r->base >> rs & 1u));
+  } else if (!(mn[0] == 's' && (mn[1] == 'b' || mn[1] == 'h') && !mn[2]) && mn[0] != 'b' && strncmp(mn, "fence", 5) &&
+             strcmp(mn, "ret") && strcmp(mn, "j"))
+    rv_set(r, rd, 0, 0, 0);   /* any other instruction that writes rd */
+  return RV_NONE;
+}
+
+/* A branch target "00006b04 <.L12>:" (constants are forgotten there), or a function "<name>:"
+ * (everything is). */
+static void rv_label(rv *r, const char *ls, const char *le) {
+  if (le - ls < 4 || le[-1] != ':') return;
+  const char *lt = memchr(ls, '<', (size_t)(le - ls));
+  if (!lt || le - lt < 4) return;
+  if (lt[1] == '.' && lt[2] == 'L' && isdigit((unsigned char)lt[3])) r->known = 0;
+  else if (lt[1] != '.') r->known = r->base = 0;
 }
 
 /* The dynamic pushes of a listing's text, each with the number of listed words before it. */
 void scan_pushes(unsigned t, const char *text, size_t len) {
   thread_src *s = &g_src[t];
   const char *p = text, *end = text + len;
-  uint32_t line = 0, k = 0, base = 0;
-  char mn[32], ops[96];
+  uint32_t line = 0, k = 0, w = 0;
+  rv r;
+  char mn[32], ops[96], cmt[96];
+  memset(&r, 0, sizeof r);
   while (p < end) {
     const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end, *ls = p;
     p = nl ? nl + 1 : end;
     line++;
     while (k < s->nraw && s->raw_line[k] < line) k++;
-    const char *hash = memchr(ls, '#', (size_t)(le - ls));
-    if (hash) {
+    const char *hash = ls;
+    while (hash < le && isspace((unsigned char)*hash)) hash++;
+    if (hash < le && *hash == '#') {
       size_t n = (size_t)(le - hash);
       int op = named_sfpu(hash, le);
       if (op >= 0) {
@@ -133,8 +169,16 @@ void scan_pushes(unsigned t, const char *text, size_t len) {
         if (!memcmp(q, "mmio-dynamic", 12)) { add_site(s, line, k); break; }
       continue;
     }
-    if (objdump_insn(ls, le, mn, sizeof mn, ops, sizeof ops) && riscv_push(mn, ops, &base))
-      add_site(s, line, k);
+    rv_label(&r, ls, le);
+    if (!objdump_insn(ls, le, mn, sizeof mn, ops, sizeof ops, cmt, sizeof cmt)) continue;
+    int kind = riscv_push(&r, mn, ops, cmt, &w);
+    if (kind == RV_NONE) continue;
+    push_site *site = add_site(s, line, k);
+    if (kind == RV_CONST) {   /* a constant word: listed, as a stream file's mmio-const line */
+      site->given = site->constant = 1;
+      site->word = w;
+      s->nconst++;
+    }
   }
 }
 
@@ -165,7 +209,7 @@ int add_push(const char *arg) {
         !(strlen(base_name(s->path)) == fl && !strncmp(base_name(s->path), arg, fl)))
       continue;
     for (uint32_t i = 0; i < s->npush; i++)
-      if (s->push[i].line == line && !s->push[i].named) {
+      if (s->push[i].line == line && !s->push[i].named && !s->push[i].constant) {
         if (s->push[i].given) { fprintf(stderr, "ttrun: --push %s: line %lu given twice\n", arg, line); return 2; }
         s->push[i].given = 1;
         s->push[i].word = w;
@@ -173,7 +217,7 @@ int add_push(const char *arg) {
         return 0;
       }
     fprintf(stderr, "ttrun: --push %s: line %lu of %s is not a dynamic push (%u in that file%s)\n", arg, line,
-            s->path, s->npush - s->nnamed, s->npush > s->nnamed ? "; ttrun lists their lines" : "");
+            s->path, s->npush - s->nnamed - s->nconst, s->npush > s->nnamed + s->nconst ? "; ttrun lists their lines" : "");
     return 2;
   }
   fprintf(stderr, "ttrun: --push %s: no thread listing is named %.*s\n", arg, (int)fl, arg);

@@ -150,11 +150,11 @@ static void json_words(FILE *f, unsigned t) {
   word_count c;
   word_counts(t, &c);
   fprintf(f, ",\n     \"words\": {\"run\": %u, \"listed\": %u, \"replayed\": %u, \"replay_ops\": %u, \"mop_cfg\": %u, "
-          "\"named_opcode_only\": %u, \"pushed_dynamically\": %u, \"pushed_supplied\": %u, \"not_modelled\": %u, "
+          "\"named_opcode_only\": %u, \"constant_pushes\": %u, \"pushed_dynamically\": %u, \"pushed_supplied\": %u, \"not_modelled\": %u, "
           "\"not_modelled_mop\": %u, \"dynamic_push_lines\": [", c.run, c.listed, c.replayed, s->replays, s->mop_cfg,
-          c.named, c.pushed, c.given, c.not_modelled, c.nm_mop);
+          c.named, c.constant, c.pushed, c.given, c.not_modelled, c.nm_mop);
   for (uint32_t i = 0, k = 0; i < s->npush; i++)
-    if (!s->push[i].named) fprintf(f, "%s%u", k++ ? ", " : "", s->push[i].line);
+    if (!s->push[i].named && !s->push[i].constant) fprintf(f, "%s%u", k++ ? ", " : "", s->push[i].line);
   fprintf(f, "], \"not_modelled_lines\": [");
   for (uint32_t i = 0; i < s->nnm; i++) fprintf(f, "%s%u", i ? ", " : "", s->nm[i].line);
   fprintf(f, "]}");

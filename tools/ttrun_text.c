@@ -56,6 +56,7 @@ static void text_words(unsigned t) {
   word_counts(t, &c);
   printf("    words: %u to run (%u listed", c.run, c.listed);
   if (c.named) printf(" of which %u SFPU lines named without their word, run as their opcode", c.named);
+  if (c.constant) printf(" of which %u constants stored to the push address", c.constant);
   printf(", %u replayed", c.replayed);
   if (s->replays || s->mop_cfg) printf("; %u REPLAY and %u MOP_CFG consumed by the expanders", s->replays, s->mop_cfg);
   printf("), %u pushed dynamically", c.pushed);

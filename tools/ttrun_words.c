@@ -136,8 +136,9 @@ void word_counts(unsigned t, word_count *c) {
   c->run = s->n;
   for (uint32_t k = 0; k < s->n; k++) c->replayed += s->via && s->via[k] != 0;
   c->listed = c->run - c->replayed;
-  c->pushed = s->npush - s->nnamed;
+  c->pushed = s->npush - s->nnamed - s->nconst;
   c->named = s->nnamed;
+  c->constant = s->nconst;
   c->given = s->npush_given;
   c->not_modelled = s->nnm;
   for (uint32_t i = 0; i < s->nnm; i++) c->nm_mop += s->nm[i].why == NM_MOP;
