@@ -160,14 +160,17 @@ void stall_now(unsigned t, stall_why *w) {
 }
 
 static long row_of(unsigned t, const stall_why *w) {
-  for (size_t i = 0; i < g_nsrow; i++)
-    if (g_srow[i].t == t && !memcmp(&g_srow[i].w, w, sizeof *w)) return (long)i;
+  static long last[TT_THREAD_COUNT] = {-1, -1, -1};   /* a stall usually continues the last one */
+  if (last[t] >= 0 && (size_t)last[t] < g_nsrow && !memcmp(&g_srow[last[t]].w, w, sizeof *w)) return last[t];
+  for (size_t i = g_nsrow; i-- > 0;)
+    if (g_srow[i].t == t && !memcmp(&g_srow[i].w, w, sizeof *w)) return last[t] = (long)i;
+  last[t] = (long)g_nsrow;
   if (g_nsrow == g_capsrow) {
     g_capsrow = g_capsrow ? 2 * g_capsrow : 64;
     g_srow = xrealloc(g_srow, g_capsrow * sizeof *g_srow);
   }
   memset(&g_srow[g_nsrow], 0, sizeof *g_srow);
-  g_srow[g_nsrow].w = *w;
+  g_srow[g_nsrow].w = *w;   /* whole struct copied: memcmp sees no stale padding (why() zeroes it) */
   g_srow[g_nsrow].t = t;
   return (long)g_nsrow++;
 }
