@@ -648,13 +648,15 @@ endef
 $(foreach id,$(BB_IDS),$(eval $(call BB_DEFECT,$(id))))
 $(foreach t,$(FUZZ_TARGETS_ALL),$(eval $(call BB_DEFECT_BIN,$(t))))
 # the harness-level planted text bug: text_parsers.c compiled with -DFZ_PLANT_TEXT_OOB (the
-# libFuzzer build is build/fuzz-plant/text_parsers); the other targets are the correct builds
+# libFuzzer build is build/fuzz-plant/text_parsers); the other targets are the correct builds.
+# The AFL++ build compiles the harness object with ASan (and links its runtime): a one-byte
+# heap over-read does not crash a plain build, so without it AFL++ could never see the plant.
 build/bugbench/FZ_PLANT_TEXT_OOB/afl/text_parsers.o: fuzz/text_parsers.c $(FUZZ_HDR) $(FUZZ_AFL_DENY)
 	@mkdir -p $(@D)
-	AFL_QUIET=1 AFL_LLVM_DENYLIST=$(abspath $(FUZZ_AFL_DENY)) $(AFL_CC) $(CPPFLAGS) -Ifuzz $(FUZZ_CF) -O2 -DFZ_PLANT_TEXT_OOB -c $< -o $@
+	AFL_QUIET=1 AFL_LLVM_DENYLIST=$(abspath $(FUZZ_AFL_DENY)) $(AFL_CC) $(CPPFLAGS) -Ifuzz $(FUZZ_CF) -O2 -fsanitize=address -DFZ_PLANT_TEXT_OOB -c $< -o $@
 build/bugbench/FZ_PLANT_TEXT_OOB/afl/text_parsers: build/bugbench/FZ_PLANT_TEXT_OOB/afl/text_parsers.o \
     $(filter-out build/fuzz-afl/fuzz/text_parsers.o,$(call fz_objs,fuzz-afl,text_parsers)) build/fuzz-afl/libtt.a
-	AFL_QUIET=1 $(AFL_CC) -fsanitize=fuzzer $^ -o $@
+	AFL_QUIET=1 $(AFL_CC) -fsanitize=fuzzer -fsanitize=address $^ -o $@
 # the binaries of defect $(1) for engine flavour $(2) (lf or afl)
 bb_bins = $(if $(filter FZ_PLANT_TEXT_OOB,$(1)),$(if $(filter lf,$(2)),build/fuzz-plant/text_parsers,build/bugbench/$(1)/afl/text_parsers),$(addprefix build/bugbench/$(1)/$(2)/,$(BUGBENCH_TARGETS)))
 BB_FLAVOURS = lf $(if $(filter afl,$(BUGBENCH_ENGINES)),afl)
