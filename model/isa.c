@@ -8,6 +8,14 @@
 
 #include "defects.h"
 
+#if defined(__GNUC__)
+#define TT_DEC_NOINLINE __attribute__((noinline))
+#define TT_DEC_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define TT_DEC_NOINLINE
+#define TT_DEC_UNLIKELY(x) (x)
+#endif
+
 
 /* ---- field table ------------------------------------------------------------------------ */
 #define TT_FIELD(F, name, lsb, w, kind, alias) {#name, alias, lsb, w, kind},
@@ -203,91 +211,107 @@ const char *tt_insn_name(const tt_insn *in) {
 /* The array view tt_insn.a.v covers every form's struct exactly: the word, then its fields. */
 #define TT_FORM(ID, mn, dm, dv) \
   _Static_assert(TT_NF_##ID <= TT_ARGS_FIELDS, #ID ": more fields than TT_ARGS_FIELDS");       \
-  _Static_assert(sizeof(tt_args_##ID) == sizeof(uint32_t) * (1 + TT_NF_##ID), #ID ": padding");
+  _Static_assert(sizeof(tt_args_##ID) == sizeof(uint32_t) * (1 + TT_NF_##ID), #ID ": padding"); \
+  _Static_assert(((dm) & ~0xFFFFFFu) == 0 && ((dv) & ~(uint32_t)(dm)) == 0, #ID ": discriminator leaves the payload");
 #include "isa_x.h"
 #include "isa.def"
 #include "isa_x_end.h"
 _Static_assert(TT_FOREIGN_COUNT <= 256, "tt_insn.foreign is 8 bits");
 
-/* Field extraction, straight-line per form, expanded from the table: each field is one shift and
- * mask with constants; the slots past a form's fields are zeroed, so every byte of the result is
- * defined whatever the form. */
-static void extract_fields(unsigned form, uint32_t word, uint32_t *v) {
-  switch ((tt_form)form) {
-#define TT_FORM(ID, mn, dm, dv) case TT_FORM_##ID: {  unsigned k = 1;
-#define TT_FIELD(F, name, lsb, w, kind, alias) v[k++] = (word >> (lsb)) & TT_MASK(w);
-#define TT_END(F) for (; k <= TT_ARGS_FIELDS; k++) v[k] = 0; return; }
-#include "isa_x.h"
-#include "isa.def"
-#include "isa_x_end.h"
-  case TT_FORM_FOREIGN: case TT_FORM_UNDEFINED: case TT_FORM_COUNT: break;
-  }
-  for (unsigned k = 1; k <= TT_ARGS_FIELDS; k++) v[k] = 0;
-}
-
-/* Per form, everything the decoder writes that does not depend on the word's fields, as
- * constants expanded from the table: mnemonic, scheduler flags (TT_IF_*, without
- * TT_IF_RESERVED), block bits, discriminator, and the mask of its reserved payload bits. */
-#define TT_MNEM(ID, op, unit, block) TT_MU_##ID = (unit), TT_MB_##ID = (block),
+/* Per opcode, everything the decoder writes that does not depend on the word's fields, as
+ * constants expanded from the tables (a 256-entry opcode -> entry table): form, mnemonic,
+ * foreign id, scheduler flags (TT_IF_*, without TT_IF_RESERVED), block bits, the discriminator
+ * and the mask of its reserved payload bits. An in-model opcode's entry is its first form; a
+ * word that fails that form's discriminator, or has an undefined opcode, takes the rare path
+ * (decode_other: the mnemonic's other forms, at most 3, else undefined). */
+#define TT_MNEM(ID, op, unit, block) TT_MU_##ID = (unit), TT_MB_##ID = (block), TT_OPC_##ID = (op),
 enum {
 #include "isa_x.h"
 #include "isa.def"
 #include "isa_x_end.h"
   TT_MU_END
 };
-typedef struct form_head {
-  uint16_t mnem, block_bits;
-  uint8_t flags;
+/* An entry: the decoded instruction with every field zero (the template the decoder copies),
+ * then the discriminator (disc_value with bit 31 set: a zero entry, an undefined opcode,
+ * never matches) and the mask of its reserved payload bits. */
+typedef struct op_head {
+  tt_insn t;
   uint32_t disc_mask, disc_value, reserved_mask;
-} form_head;
+} op_head;
+#define OP_VALID 0x80000000u
 #define HEAD_FLAGS(ID, mn)                                                              \
   (((unsigned)TT_MU_##mn == (unsigned)TT_UNIT_THCON ? TT_IF_THCON : 0u) |                                  \
    (TT_FORM_##ID == TT_FORM_ATGETM || TT_FORM_##ID == TT_FORM_ATRELM ? TT_IF_SYNC_GATE : 0u) | \
    (TT_FORM_##ID == TT_FORM_ATCAS || TT_FORM_##ID == TT_FORM_ATINCGETPTR ? TT_IF_SPIN : 0u))
+#define FORM_HEAD(ID, mn, dm, dv)                                                                 \
+  {{.form = TT_FORM_##ID, .mnem = TT_MN_##mn, .flags = HEAD_FLAGS(ID, mn), .block_bits = TT_MB_##mn}, \
+   dm, (dv) | OP_VALID, 0xFFFFFFu & ~((uint32_t)TT_FB_##ID | (dm))}
+/* Entries 0..255 by opcode; entry 256 + f is form f when it is not its mnemonic's first form
+ * (the index expression places each form exactly once). */
 #define TT_FORM(ID, mn, dm, dv) \
-  {TT_MN_##mn, TT_MB_##mn, HEAD_FLAGS(ID, mn), dm, dv, 0xFFFFFFu & ~((uint32_t)TT_FB_##ID | (dm))},
-static const form_head heads[TT_FORM_FOREIGN] = {
+  [(int)TT_FORM_##ID == (int)TT_SEQF_##mn ? TT_OPC_##mn : 256 + TT_FORM_##ID] = FORM_HEAD(ID, mn, dm, dv),
+#define TT_FOREIGN(NAME, op, block, kind)                                                         \
+  [op] = {{.form = TT_FORM_FOREIGN, .mnem = TT_MNEM_COUNT, .foreign = TT_FG_ID_##NAME,            \
+           .flags = TT_IF_NOT_FORM,                                                               \
+           .block_bits = (kind) == TT_FG_GATE ? (block) : (kind) == TT_FG_NOTABLE ? TT_BLOCK_NOP : 0}, \
+          0, OP_VALID, 0},
+static const op_head op_heads[256 + TT_FORM_FOREIGN] = {
 #include "isa_x.h"
 #include "isa.def"
 #include "isa_x_end.h"
+#include "foreign.def"
 };
+#undef TT_FOREIGN
+static const op_head undefined_head = {
+    {.form = TT_FORM_UNDEFINED, .mnem = TT_MNEM_COUNT, .flags = TT_IF_NOT_FORM, .block_bits = TT_BLOCK_NOP},
+    0, OP_VALID, 0};
 
-void tt_decode(uint32_t word, tt_insn *out) {
-  uint8_t opcode = (uint8_t)(word >> 24);
-  uint32_t payload = word & 0xFFFFFFu;
-  unsigned m1 = mnem_of_opcode[opcode];
+/* Write the decode of `word` from its entry `h`: the template, then the word, the reserved
+ * bits and the fields (straight-line per form, one shift and mask each, expanded from the
+ * table; the slots past a form's fields keep the template's zeros). */
+static inline void fill(const op_head *h, uint32_t word, tt_insn *out) {
+  uint32_t res = word & h->reserved_mask;
+  *out = h->t;
   out->word = word;
-  out->foreign = 0;
   out->a.v[0] = word;
-  if (m1) {
-    /* the mnemonic's forms are contiguous rows (at most 3); most mnemonics have one */
-    for (unsigned f = tt_isa_mnems[m1 - 1u].form_first; f < TT_FORM_FOREIGN && heads[f].mnem == m1 - 1u; f++) {
-      const form_head *h = &heads[f];
-      if ((payload & h->disc_mask) != h->disc_value) continue;
-      uint32_t res = payload & h->reserved_mask;
-      out->form = (uint16_t)f;
-      out->mnem = h->mnem;
-      out->block_bits = h->block_bits;
-      out->reserved = res;
-      out->flags = (uint8_t)(h->flags | (res ? TT_IF_RESERVED : 0u));
-      extract_fields(f, word, out->a.v);
-      return;
+  out->reserved = res;
+  if (TT_DEC_UNLIKELY(res)) out->flags |= TT_IF_RESERVED;
+  uint32_t *v = out->a.v;
+  switch ((tt_form)h->t.form) {
+#define TT_FORM(ID, mn, dm, dv) case TT_FORM_##ID: {  unsigned k = 1;
+#define TT_FIELD(F, name, lsb, w, kind, alias) v[k++] = (word >> (lsb)) & TT_MASK(w);
+#define TT_END(F) (void)k; return; }
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+  case TT_FORM_FOREIGN: case TT_FORM_UNDEFINED: case TT_FORM_COUNT: break;
+  }
+}
+
+/* The decode of a word whose opcode entry does not take it: an undefined opcode, or an
+ * in-model opcode whose first form's discriminator fails (then its other forms, else
+ * undefined). */
+static TT_DEC_NOINLINE void decode_other(uint32_t word, tt_insn *out) {
+  const op_head *h = &op_heads[word >> 24], *o = &undefined_head;
+  uint32_t payload = word & 0xFFFFFFu;
+  if ((h->disc_value & OP_VALID) && h->t.form < TT_FORM_FOREIGN) {
+    for (unsigned f = h->t.form + 1u; f < TT_FORM_FOREIGN && tt_isa_forms[f].mnem == h->t.mnem; f++) {
+      if (((payload & op_heads[256 + f].disc_mask) | OP_VALID) == op_heads[256 + f].disc_value) {
+        o = &op_heads[256 + f];  /* f > first form: <= 2 more rows */
+        break;
+      }
     }
   }
-  extract_fields(TT_FORM_FOREIGN, word, out->a.v);
-  out->reserved = 0;
-  out->mnem = TT_MNEM_COUNT;
-  out->flags = TT_IF_NOT_FORM;
-  unsigned fg1 = foreign_of_opcode[opcode];
-  if (fg1) {
-    out->form = TT_FORM_FOREIGN;
-    out->foreign = (uint8_t)(fg1 - 1u);
-    out->block_bits = tt_isa_foreign[fg1 - 1u].block_bits;
-  } else {
-    /* Undefined opcodes: caught only by a full mask (nothing documents them). */
-    out->form = TT_FORM_UNDEFINED;
-    out->block_bits = TT_BLOCK_NOP;
+  fill(o, word, out);
+}
+
+void tt_decode(uint32_t word, tt_insn *out) {
+  const op_head *h = &op_heads[word >> 24];
+  if (TT_DEC_UNLIKELY(((word & h->disc_mask) | OP_VALID) != h->disc_value)) {
+    decode_other(word, out);
+    return;
   }
+  fill(h, word, out);
 }
 
 unsigned tt_insn_fields(const tt_insn *in, uint32_t *values, unsigned max) {
