@@ -488,11 +488,8 @@ fuzz-fire: $(FUZZ_FIRE_BINS) $(addprefix build/replay/,$(FUZZ_TARGETS_ALL)) buil
 # ---- replay (make test) -------------------------------------------------------------------
 replay-corpus: $(addprefix build/replay/,$(FUZZ_TARGETS_ALL) dut_diff)
 	@set -e; for t in $(FUZZ_TARGETS_ALL) dut_diff; do build/replay/$$t corpus fuzz/seeds; done
-	@set -e; for t in $(filter-out spec_diff,$(FUZZ_TARGETS_ALL)) dut_diff; do echo "== $$t under --profile p150"; \
+	@set -e; for t in $(FUZZ_TARGETS_ALL) dut_diff; do echo "== $$t under --profile p150"; \
 	  build/replay/$$t --profile p150 corpus fuzz/seeds; done
-# (spec_diff is not replayed under p150: spec_ref reads thcon_release=silicon differently from the
-#  model for non-ThCon instructions after a ThCon one (414 corpus inputs, e.g. ELWSUB one cycle
-#  later in the reference): an open disagreement of two readings of AMB-33, not settled here)
 
 replay: replay-corpus fuzz-fire profile-test
 

@@ -307,8 +307,11 @@ static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res
   int busy = thcon_busy(c);
   if (busy && c->thcon_owner == 1 + t) {
     /* thcon_release=silicon (AMB-33): the p150 measurement shows the issuing thread's next
-     * non-ThCon instruction leaving one cycle before the occupancy ends. */
-    int early = TT_KNOB_IS(st, THCON_RELEASE, 1) && !c->thcon_spin && !is_thcon(in) &&
+     * non-ThCon instruction leaving at c+N-1, one cycle before the occupancy ends. Under
+     * thcon_handover=overlap the occupancy already ends at c+N-1: the two readings name the
+     * same cycle and do not add up to c+N-2 (AMB-33's row, knobs.def). */
+    int early = TT_KNOB_IS(st, THCON_RELEASE, 1) && !TT_KNOB_IS(st, THCON_HANDOVER, 1) &&
+                !c->thcon_spin && !is_thcon(in) &&
                 c->now + 1 >= c->thcon_free_at &&
                 !(c->thcon_insn.form == TT_FORM_FLUSHDMA && TT_KNOB_IS(st, FLUSHDMA, 0) &&
                   flushdma_holds(st, t, &c->thcon_insn));   /* FLUSHDMA holds while they hold */
