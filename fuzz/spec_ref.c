@@ -79,7 +79,7 @@ static void fault(sr_state *s, unsigned t, unsigned code) {
 }
 
 /* ---- load ------------------------------------------------------------------------------------- */
-void sr_load(sr_state *s, const tt_state *m) {
+void sr_unload(void) {
   for (unsigned i = 0; i < n_l1_used; i++) {
     memset(&l1[l1_used_list[i] * SR_GRANULE], 0, SR_GRANULE);
     l1_used[l1_used_list[i]] = 0;
@@ -89,6 +89,11 @@ void sr_load(sr_state *s, const tt_state *m) {
     mmio_used[mmio_used_list[i]] = 0;
   }
   n_l1_used = n_mmio_used = 0;
+  n_log_l1 = n_log_mmio = 0;
+}
+
+void sr_load(sr_state *s, const tt_state *m) {
+  sr_unload();
   memset(s, 0, sizeof *s);
   memcpy(s->gpr, m->c.gpr, sizeof s->gpr);
   memcpy(s->cfg, m->c.cfg, sizeof s->cfg);

@@ -140,6 +140,10 @@ unsigned sr_host_write(sr_state *s, unsigned core, uint32_t addr, unsigned size,
 /* Start from the architectural state of `m` (its initial state: init records, knobs,
  * programs, packer stub). Clears whatever the previous run left in the memories. */
 void sr_load(sr_state *s, const tt_state *m);
+/* Clear the memories now (what sr_load would clear next): a caller that ends every input with
+ * it starts the next one with nothing left over, so no loop's trip count depends on the input
+ * before (AFL++ stability). */
+void sr_unload(void);
 /* One round. */
 void sr_round(sr_state *s);
 int sr_done(const sr_state *s);
