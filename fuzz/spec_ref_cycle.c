@@ -135,8 +135,11 @@ static uint64_t gpr_use(const tt_insn *in) {
   case TT_FORM_SETDMAREG_IMM: return bit(in->a.SETDMAREG_IMM.result_half_reg >> 1);
   case TT_FORM_SETDMAREG_SPECIAL: {
     const tt_args_SETDMAREG_SPECIAL *a = &in->a.SETDMAREG_SPECIAL;
-    /* ResultSize 3 replaces the tile-header fields of "the same 4-GPR group" (digest 4.3):
-     * the group is its operand, although the fourth word holds no field */
+    /* ResultSize 3 replaces the tile-header fields of "the same 4-GPR group" (digest 4.3);
+     * SETDMAREG.md's functional model assigns them field by field and they all lie in the
+     * first three words (the final 32 bits are reserved, left alone): the fourth GPR is no
+     * operand (settled by the page; ambiguities.def notes it) */
+    if (a->result_size == 3) return group(a->result_half_reg >> 1) & ~bit(((a->result_half_reg >> 1) & 0x3Cu) + 3);
     return a->result_size <= 1 ? bit(a->result_half_reg >> 1) : group(a->result_half_reg >> 1);
   }
   case TT_FORM_ADDDMAREG_REG: case TT_FORM_SUBDMAREG_REG: case TT_FORM_MULDMAREG_REG:

@@ -757,8 +757,13 @@ void tt_insn_gpr_use(const tt_insn *in, uint64_t *reads, uint64_t *writes) {
   switch (in->form) {
   case TT_FORM_SETDMAREG_IMM: w = ONE(in->a.SETDMAREG_IMM.result_half_reg >> 1); break;
   case TT_FORM_SETDMAREG_SPECIAL: {
-    uint32_t h = in->a.SETDMAREG_SPECIAL.result_half_reg;
-    w = in->a.SETDMAREG_SPECIAL.result_size < 2 ? ONE(h >> 1) : FOUR(h >> 1);
+    /* ResultSize 2 writes the aligned group of four; 3 replaces only the tile-header fields,
+     * which lie in the group's first three words: SETDMAREG.md's functional model assigns
+     * TileSize, DataFormat, DisableZeroCompression, SpareBits and AllZeroFlags and leaves the
+     * final 32 bits (reserved) alone, so the fourth GPR is neither read nor written (settled
+     * by the page; ambiguities.def notes it). */
+    uint32_t h = in->a.SETDMAREG_SPECIAL.result_half_reg, rs = in->a.SETDMAREG_SPECIAL.result_size;
+    w = rs < 2 ? ONE(h >> 1) : rs == 2 ? FOUR(h >> 1) : (uint64_t)7 << ((h >> 1) & 0x3Cu);
     break;
   }
 #define ALU(F) case TT_FORM_##F##_REG: r = ONE(in->a.F##_REG.left_reg) | ONE(in->a.F##_REG.right_reg); \
