@@ -66,7 +66,9 @@ listing.h     5
 listing.c     5
 vec.h         5
 vec_sb.h      5
+vec_parse.h   5
 vec.c         5
+vec_expect.c  5
 vec_run.c     5
 loc.c         5
 '

@@ -1,9 +1,11 @@
 /* vec.c — `.vec` conformance vectors (vector-format.md, the contract): the allocation-free
- * parser. The checker that runs a parsed vector is vec_run.c. No stdio, no allocation, no
- * snprintf: the model's symbol audit applies to this file too, so it carries its own tiny
- * formatters (vec_sb.h). */
+ * parser: the file, its lines, the header directives, programs and init lines, the checks of
+ * the whole file. The expect lines are vec_expect.c; the checker that runs a parsed vector is
+ * vec_run.c. No stdio, no allocation, no snprintf: the model's symbol audit applies to this
+ * file too, so it carries its own tiny formatters (vec_sb.h). */
 #include <string.h>
 #include "vec.h"
+#include "vec_parse.h"
 #include "vec_sb.h"
 #include "asm.h"
 #include "chars.h"
@@ -21,20 +23,7 @@ size_t tt_vec_fmt_dec(char *buf, size_t n, uint64_t v) {
   return s.len;
 }
 
-/* ---- lexical helpers ------------------------------------------------------------------------ */
-static const char *skip_sp(const char *p, const char *e) {
-  while (p < e && tt_ch_space(*p)) p++;
-  return p;
-}
-static const char *trim_end(const char *p, const char *e) {
-  while (e > p && tt_ch_space(e[-1])) e--;
-  return e;
-}
-static int tok_eq(const char *p, const char *e, const char *w) {
-  size_t n = strlen(w);
-  return (size_t)(e - p) == n && memcmp(p, w, n) == 0;
-}
-
+/* ---- numbers, threads, values, locations (vec_parse.h) ----------------------------------- */
 /* Parse one number token [p, e): decimal or 0x hex (case-insensitive), nothing else.
  * 0 ok; -1 malformed; -2 does not fit in 64 bits. */
 static int parse_u64(const char *p, const char *e, uint64_t *out) {
@@ -59,37 +48,7 @@ static int parse_u64(const char *p, const char *e, uint64_t *out) {
   return 0;
 }
 
-/* ---- parser context ----------------------------------------------------------------------- */
-typedef struct pctx {
-  tt_vec *v;
-  tt_vec_error *err;
-  const char *ls;   /* start of the current line */
-  unsigned line;
-} pctx;
-
-/* Start an error message at column of p (NULL: no column). Returns the builder to extend. */
-static sb err_begin(pctx *c, const char *p) {
-  sb s;
-  c->err->line = c->line;
-  c->err->col = p ? (unsigned)(p - c->ls) + 1 : 0;
-  sb_init(&s, c->err->msg, sizeof c->err->msg);
-  return s;
-}
-static int err_at(pctx *c, const char *p, const char *msg) {
-  sb s = err_begin(c, p);
-  sb_str(&s, msg);
-  return -1;
-}
-static int err_at_q(pctx *c, const char *p, const char *pre, const char *q, const char *qe,
-                    const char *post) {
-  sb s = err_begin(c, p);
-  sb_str(&s, pre);
-  sb_quote(&s, q, (size_t)(qe - q));
-  sb_str(&s, post);
-  return -1;
-}
-
-static int parse_thread_tok(const char *p, const char *e, unsigned *t) {
+int tt_vecp_parse_thread_tok(const char *p, const char *e, unsigned *t) {
   /* "tN" exactly, N decimal */
   uint64_t n;
   if (e - p < 2 || p[0] != 't') return -1;
@@ -99,14 +58,14 @@ static int parse_thread_tok(const char *p, const char *e, unsigned *t) {
   *t = n > 0xFFFF ? 0xFFFF : (unsigned)n;
   return 0;
 }
-static int check_thread(pctx *c, const char *p, const char *e, unsigned t) {
+int tt_vecp_check_thread(pctx *c, const char *p, const char *e, unsigned t) {
   if (t < TT_THREAD_COUNT) return 0;
   return err_at_q(c, p, "unknown thread ", p, e, " (threads are t0, t1, t2)");
 }
 
 /* A number token [p, e) that must fit in `bits` bits (64 max). */
-static int parse_value(pctx *c, const char *p, const char *e, unsigned bits, const char *what,
-                       uint64_t *out) {
+int tt_vecp_parse_value(pctx *c, const char *p, const char *e, unsigned bits, const char *what,
+                        uint64_t *out) {
   uint64_t v = 0;
   int r;
   if (p >= e) return err_at(c, p, "missing value");
@@ -183,7 +142,7 @@ static int parse_loc(pctx *c, const char *p, const char *e, tt_loc *loc) {
 }
 
 /* `LOC = VALUE` over [p, e) for init and expect. */
-static int parse_assign(pctx *c, const char *p, const char *e, tt_loc *loc, uint64_t *val) {
+int tt_vecp_parse_assign(pctx *c, const char *p, const char *e, tt_loc *loc, uint64_t *val) {
   const char *eq = memchr(p, '=', (size_t)(e - p));
   const char *le, *vp;
   char locname[48];
@@ -203,7 +162,7 @@ static int parse_assign(pctx *c, const char *p, const char *e, tt_loc *loc, uint
     return 0;
   }
   tt_loc_format(loc, locname, sizeof locname);
-  return parse_value(c, vp, e, tt_loc_width(loc), locname, val);
+  return tt_vecp_parse_value(c, vp, e, tt_loc_width(loc), locname, val);
 }
 
 /* Copy header text [p, e) into dst (cap bytes with NUL). */
@@ -356,7 +315,7 @@ static int h_budget(pctx *c, const char *w, const char *p, const char *e) {
   tt_vec *v = c->v;
   uint64_t b;
   if (v->has_budget) return err_duplicate(c, w, "budget", v->budget_line);
-  if (parse_value(c, p, e, 64, "a budget", &b) != 0) return -1;
+  if (tt_vecp_parse_value(c, p, e, 64, "a budget", &b) != 0) return -1;
   v->budget = b;
   v->has_budget = 1;
   v->budget_line = c->line;
@@ -376,7 +335,7 @@ static int d_insn(pctx *c, unsigned t, const char *tp, const char *te, const cha
                   const char *e) {
   tt_vec *v = c->v;
   uint32_t word = 0;
-  if (check_thread(c, tp, te, t) != 0) return -1;
+  if (tt_vecp_check_thread(c, tp, te, t) != 0) return -1;
   if (p >= e) return err_at(c, p, "missing instruction after the thread label");
   if (v->prog_len[t] >= TT_PROG_MAX) {
     sb s = err_begin(c, tp);
@@ -394,7 +353,7 @@ static int d_insn(pctx *c, unsigned t, const char *tp, const char *te, const cha
       if (tt_ch_hexval(*q) < 0) all_hex = 0;
     if (all_hex) {
       uint64_t w = 0;
-      if (parse_value(c, p, e, 32, "an instruction word", &w) != 0) return -1;
+      if (tt_vecp_parse_value(c, p, e, 32, "an instruction word", &w) != 0) return -1;
       word = (uint32_t)w;
       goto append;
     }
@@ -425,7 +384,7 @@ static int d_init(pctx *c, const char *p, const char *e) {
   tt_loc loc;
   uint64_t val = 0;
   if (v->ninits >= TT_VEC_MAX_INITS) return err_at(c, p, "too many init lines (limit 512)");
-  if (parse_assign(c, p, e, &loc, &val) != 0) return -1;
+  if (tt_vecp_parse_assign(c, p, e, &loc, &val) != 0) return -1;
   if (loc.kind == TT_LOC_PRNG_RESEEDS || loc.kind == TT_LOC_IC_INVALIDATES ||
       loc.kind == TT_LOC_CTX_RESETS)
     return err_at(c, p, "event counters cannot be set by init (they count from reset)");
@@ -451,186 +410,6 @@ static int d_init(pctx *c, const char *p, const char *e) {
   v->inits[v->ninits].value = (uint32_t)val;
   v->inits[v->ninits].line = c->line;
   v->ninits++;
-  return 0;
-}
-
-/* ---- expect lines: one step per form ---- */
-/* cycles = C | cycles <= C | cycles >= C; q is past the word */
-static int x_cycles(pctx *c, const char *q, const char *e, tt_vec_expect *x) {
-  uint64_t cyc;
-  q = skip_sp(q, e);
-  if (e - q >= 2 && q[0] == '<' && q[1] == '=') { x->cmp = TT_VEC_CMP_LE; q += 2; }
-  else if (e - q >= 2 && q[0] == '>' && q[1] == '=') { x->cmp = TT_VEC_CMP_GE; q += 2; }
-  else if (e - q >= 2 && q[0] == '=' && q[1] == '=') return err_at(c, q, "use '=' (not '==')");
-  else if (q < e && q[0] == '=') { x->cmp = TT_VEC_CMP_EQ; q += 1; }
-  else return err_at(c, q, "expected 'cycles = C', 'cycles <= C' or 'cycles >= C'");
-  q = skip_sp(q, e);
-  if (parse_value(c, q, e, 64, "a cycle count", &cyc) != 0) return -1;
-  x->kind = TT_VEC_EX_CYCLES;
-  x->value = cyc;
-  c->v->has_cycle_expects = 1;
-  return 0;
-}
-
-/* hazards = N; q is past the word */
-static int x_hazards(pctx *c, const char *q, const char *e, tt_vec_expect *x) {
-  uint64_t n;
-  q = skip_sp(q, e);
-  if (q >= e || *q != '=' || (e - q >= 2 && q[1] == '=')) return err_at(c, q, "expected 'hazards = N'");
-  q = skip_sp(q + 1, e);
-  if (parse_value(c, q, e, 32, "a hazard count", &n) != 0) return -1;
-  x->kind = TT_VEC_EX_HAZARDS;
-  x->value = n;
-  c->v->has_cycle_expects = 1;
-  return 0;
-}
-
-/* [K] = VALUE after tN.hazard or tN.issue: k is past the '['; sets *kv and *q (past the '=') */
-static int x_index_eq(pctx *c, const char *k, const char *e, const char *form, const char *after,
-                      uint64_t *kv, const char **q) {
-  const char *ke = k;
-  while (ke < e && *ke != ']') ke++;
-  if (ke == e) return err_at(c, k, form);
-  if (parse_value(c, k, ke, 32, "an instruction index", kv) != 0) return -1;
-  *q = skip_sp(ke + 1, e);
-  if (*q >= e || **q != '=') return err_at(c, *q, after);
-  *q = skip_sp(*q + 1, e);
-  return 0;
-}
-
-/* tN.hazard[K] = KIND; k is past the '[' */
-static int x_hazard_at(pctx *c, const char *k, const char *e, tt_vec_expect *x) {
-  const char *q, *qe;
-  uint64_t kv;
-  char kind[32];
-  if (x_index_eq(c, k, e, "expected 'tN.hazard[K] = KIND'", "expected '=' after tN.hazard[K]", &kv, &q) != 0)
-    return -1;
-  qe = q;
-  while (qe < e && !tt_ch_space(*qe)) qe++;
-  if (skip_sp(qe, e) != e) return err_at_q(c, skip_sp(qe, e), "unexpected text ", skip_sp(qe, e), e, "");
-  if (qe == q || (size_t)(qe - q) >= sizeof kind) return err_at(c, q, "expected a hazard kind (gpr_pending, cfg_gap, streamwrcfg_order)");
-  memcpy(kind, q, (size_t)(qe - q));
-  kind[qe - q] = 0;
-  int hk = tt_hazard_kind_parse(kind);
-  if (hk < 0) return err_at_q(c, q, "unknown hazard kind ", q, qe, " (gpr_pending, cfg_gap, streamwrcfg_order)");
-  x->kind = TT_VEC_EX_HAZARD;
-  x->index = (uint32_t)kv;
-  x->value = (uint64_t)hk;
-  c->v->has_cycle_expects = 1;
-  return 0;
-}
-
-/* tN.issue[K] = C; k is past the '[' */
-static int x_issue_at(pctx *c, const char *k, const char *e, tt_vec_expect *x) {
-  const char *q;
-  uint64_t kv, cyc;
-  if (x_index_eq(c, k, e, "expected 'tN.issue[K] = C'", "expected '=' after tN.issue[K]", &kv, &q) != 0)
-    return -1;
-  if (parse_value(c, q, e, 64, "a cycle number", &cyc) != 0) return -1;
-  x->kind = TT_VEC_EX_ISSUE;
-  x->index = (uint32_t)kv;
-  x->value = cyc;
-  c->v->has_cycle_expects = 1;
-  return 0;
-}
-
-/* tN.issued = K; q is past ".issued" */
-static int x_issued(pctx *c, const char *q, const char *e, tt_vec_expect *x) {
-  uint64_t k;
-  q = skip_sp(q, e);
-  if (q >= e || *q != '=' || (e - q >= 2 && q[1] == '=')) return err_at(c, q, "expected 'tN.issued = K'");
-  q = skip_sp(q + 1, e);
-  if (parse_value(c, q, e, 32, "an instruction count", &k) != 0) return -1;
-  x->kind = TT_VEC_EX_ISSUED;
-  x->value = k;
-  return 0;
-}
-
-/* tN fault CLASS; f is the class */
-static int x_fault(pctx *c, const char *f, const char *e, tt_vec_expect *x) {
-  char name[32];
-  int cls = -1;
-  if (f == e) return err_at(c, f, "expected 'tN fault CLASS'");
-  for (const char *q = f; q < e; q++)
-    if (tt_ch_space(*q)) return err_at_q(c, q, "unexpected text ", q, e, " after the fault class");
-  if ((size_t)(e - f) < sizeof name) {
-    memcpy(name, f, (size_t)(e - f));
-    name[e - f] = 0;
-    cls = tt_fault_class_parse(name);
-  }
-  if (cls < 0 || cls >= TT_FAULT_CLASS_COUNT)
-    return err_at_q(c, f, "unknown fault class ", f, e,
-                    " (none, undefined, unpredictable, noncontractual, unsupported, "
-                    "unimplemented)");
-  x->kind = TT_VEC_EX_FAULT;
-  x->value = (uint64_t)cls;
-  return 0;
-}
-
-/* tN done | tN blocked | tN fault CLASS; k is the word after the thread */
-static int x_thread_word(pctx *c, const char *k, const char *e, tt_vec_expect *x) {
-  const char *ke = k;
-  while (ke < e && !tt_ch_space(*ke)) ke++;
-  if (tok_eq(k, ke, "done") || tok_eq(k, ke, "blocked")) {
-    x->kind = k[0] == 'd' ? TT_VEC_EX_DONE : TT_VEC_EX_BLOCKED;
-    if (skip_sp(ke, e) != e) return err_at_q(c, skip_sp(ke, e), "unexpected text ", skip_sp(ke, e), e, "");
-    return 0;
-  }
-  if (tok_eq(k, ke, "fault")) return x_fault(c, skip_sp(ke, e), e, x);
-  return err_at_q(c, k, "expected done, blocked, fault CLASS or '.' after the thread, not ", k, ke, "");
-}
-
-static int has_suffix(const char *we, const char *e, const char *s, size_t n) {
-  return we < e && (size_t)(e - we) >= n && memcmp(we, s, n) == 0;
-}
-
-/* an expectation that starts with a thread tN: [w, we) is the thread word */
-static int x_thread(pctx *c, const char *w, const char *we, const char *p, const char *e, tt_vec_expect *x) {
-  unsigned t = 0;
-  if (parse_thread_tok(w, we, &t) != 0) return err_at_q(c, w, "bad thread ", w, we, "");
-  x->thread = (uint8_t)t;
-  int issued = has_suffix(we, e, ".issued", 7) && (we + 7 == e || tt_ch_space(we[7]) || we[7] == '=');
-  if (has_suffix(we, e, ".hazard[", 8) || has_suffix(we, e, ".issue[", 7) || issued || we == e || *we != '.')
-    if (check_thread(c, w, we, t) != 0) return -1;
-  if (has_suffix(we, e, ".hazard[", 8)) return x_hazard_at(c, we + 8, e, x);
-  if (has_suffix(we, e, ".issue[", 7)) return x_issue_at(c, we + 7, e, x);
-  if (issued) return x_issued(c, we + 7, e, x);
-  if (we < e && *we == '.') {  /* a thread-qualified location: tN.gpr[I] = V */
-    x->thread = 0;
-    if (parse_assign(c, p, e, &x->loc, &x->value) != 0) return -1;
-    x->kind = TT_VEC_EX_LOC;
-    return 0;
-  }
-  return x_thread_word(c, skip_sp(we, e), e, x);
-}
-
-static int d_expect(pctx *c, const char *p, const char *e) {
-  tt_vec *v = c->v;
-  tt_vec_expect x;
-  const char *w = p, *we = p;
-  int r;
-  memset(&x, 0, sizeof x);
-  x.line = c->line;
-  if (v->nexpects >= TT_VEC_MAX_EXPECTS) return err_at(c, p, "too many expect lines (limit 512)");
-  if (p >= e) return err_at(c, p, "expect needs an expectation");
-  while (we < e && tt_ch_word(*we)) we++;
-  if (tok_eq(w, we, "deadlock")) {
-    if (skip_sp(we, e) != e) return err_at_q(c, we, "unexpected text ", skip_sp(we, e), e, " after 'deadlock'");
-    x.kind = TT_VEC_EX_DEADLOCK;
-    r = 0;
-  } else if (tok_eq(w, we, "cycles")) {
-    r = x_cycles(c, we, e, &x);
-  } else if (tok_eq(w, we, "hazards")) {
-    r = x_hazards(c, we, e, &x);
-  } else if (we > w && w[0] == 't' && we - w >= 2 && tt_ch_digit(w[1]) &&
-             (we == e || tt_ch_space(*we) || *we == '.')) {
-    r = x_thread(c, w, we, p, e, &x);
-  } else {
-    r = parse_assign(c, p, e, &x.loc, &x.value);
-    x.kind = TT_VEC_EX_LOC;
-  }
-  if (r != 0) return -1;
-  v->expects[v->nexpects++] = x;
   return 0;
 }
 
@@ -695,7 +474,7 @@ static int parse_line(pctx *c, const char *ls, const char *le) {
   if (w[0] == 't' && we - w >= 2 && tt_ch_digit(w[1])) {
     const char *q = skip_sp(we, e);
     unsigned t = 0;
-    if (q < e && *q == ':' && parse_thread_tok(w, we, &t) == 0)
+    if (q < e && *q == ':' && tt_vecp_parse_thread_tok(w, we, &t) == 0)
       return d_insn(c, t, w, we, skip_sp(q + 1, e), e);
   }
   if (tok_eq(w, we, "name") || tok_eq(w, we, "ref") || tok_eq(w, we, "mode") ||
@@ -716,7 +495,7 @@ static int parse_line(pctx *c, const char *ls, const char *le) {
     return 0;
   }
   if (tok_eq(w, we, "init") && (we == e || tt_ch_space(*we))) return d_init(c, skip_sp(we, e), e);
-  if (tok_eq(w, we, "expect") && (we == e || tt_ch_space(*we))) return d_expect(c, skip_sp(we, e), e);
+  if (tok_eq(w, we, "expect") && (we == e || tt_ch_space(*we))) return tt_vecp_expect(c, skip_sp(we, e), e);
   if (w[0] == 't' && we - w >= 2 && tt_ch_digit(w[1]) && we < e && *we == '.')
     return err_at_q(c, p, "unknown directive ", p, e, " (missing 'init' or 'expect'?)");
   return err_at_q(c, p, "unknown directive ", w, we, "");
