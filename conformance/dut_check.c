@@ -552,30 +552,32 @@ static tt_vec_status setup_reset(run_ctx *c) {
   return TT_VEC_PASS;
 }
 
+/* A setup call on the program that returned rr (not TTDUT_OK) for the text at `line`: the
+ * implementation failed (the run fails), or it refused (not comparable: `refused` and why). */
+static tt_vec_status program_not_taken(tt_vec_result *res, int rr, unsigned line,
+                                       const char *refused, char *why) {
+  why[WHY - 1] = 0;
+  if (rr == TTDUT_ERROR) return whole(res, TT_VEC_FAIL, line, "the implementation failed: ", why);
+  return whole(res, TT_VEC_NOT_COMPARABLE, line, refused, why);
+}
+
 /* Every word of every stream must be accepted. */
 static tt_vec_status setup_accepts(run_ctx *c) {
-  dutc *d = c->x;
   const tt_vec *v = c->v;
-  tt_vec_result *res = c->res;
   char why[WHY] = "";
-  int rr;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
-    for (uint32_t i = 0; i < v->prog_len[t]; i++)
-      if ((rr = d->ops->accepts(d->d, v->prog[t][i], why, sizeof why)) != TTDUT_OK) {
-        why[sizeof why - 1] = 0;
-        if (rr == TTDUT_ERROR) return whole(res, TT_VEC_FAIL, v->prog_line[t][i], "the implementation failed: ", why);
-        char w[16];
-        tt_vec_fmt_hex(w, sizeof w, v->prog[t][i], 8);
-        sb s;
-        res->status = TT_VEC_NOT_COMPARABLE;
-        res->err.line = v->prog_line[t][i];
-        sb_init(&s, res->err.msg, sizeof res->err.msg);
-        sb_str(&s, "instruction ");
-        sb_str(&s, w);
-        sb_str(&s, " not accepted: ");
-        sb_str(&s, why);
-        return TT_VEC_NOT_COMPARABLE;
-      }
+    for (uint32_t i = 0; i < v->prog_len[t]; i++) {
+      int rr = c->x->ops->accepts(c->x->d, v->prog[t][i], why, sizeof why);
+      if (rr == TTDUT_OK) continue;
+      char w[16], refused[48];
+      sb s;
+      tt_vec_fmt_hex(w, sizeof w, v->prog[t][i], 8);
+      sb_init(&s, refused, sizeof refused);
+      sb_str(&s, "instruction ");
+      sb_str(&s, w);
+      sb_str(&s, " not accepted: ");
+      return program_not_taken(c->res, rr, v->prog_line[t][i], refused, why);
+    }
   return TT_VEC_PASS;
 }
 
@@ -607,18 +609,14 @@ static tt_vec_status setup_inits(run_ctx *c) {
 
 /* The three streams. */
 static tt_vec_status setup_load(run_ctx *c) {
-  dutc *d = c->x;
   const tt_vec *v = c->v;
-  tt_vec_result *res = c->res;
   char why[WHY] = "";
-  int rr;
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
-    if ((rr = d->ops->load(d->d, t, v->prog[t], v->prog_len[t], why, sizeof why)) != TTDUT_OK) {
-      why[sizeof why - 1] = 0;
-      if (rr == TTDUT_ERROR) return whole(res, TT_VEC_FAIL, v->prog_len[t] ? v->prog_line[t][0] : 0, "the implementation failed: ", why);
-      return whole(res, TT_VEC_NOT_COMPARABLE, v->prog_len[t] ? v->prog_line[t][0] : 0,
-                   "program refused: ", why);
-    }
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    int rr = c->x->ops->load(c->x->d, t, v->prog[t], v->prog_len[t], why, sizeof why);
+    if (rr != TTDUT_OK)
+      return program_not_taken(c->res, rr, v->prog_len[t] ? v->prog_line[t][0] : 0,
+                               "program refused: ", why);
+  }
   return TT_VEC_PASS;
 }
 

@@ -18,11 +18,6 @@ static unsigned g_k, g_v, g_mode;
 static int g_level;   /* the input's level: a step may not lose an architectural difference */
 static int pred(const fz_prog *p) { amb_tries++; return amb_separates(p, g_k, g_v, g_mode) >= g_level; }
 
-static void drop_insn(fz_prog *q, unsigned t, uint32_t i) {
-  memmove(&q->w[t][i], &q->w[t][i + 1], 4u * (q->n[t] - i - 1));
-  q->n[t]--;
-}
-
 static int step_drop(fz_prog *p, int nops_only) {
   static fz_prog q;
   int changed = 0;
@@ -30,21 +25,8 @@ static int step_drop(fz_prog *p, int nops_only) {
     for (uint32_t i = p->n[t]; i-- > 0;) {
       if (nops_only && p->w[t][i] != FZ_NOP) continue;
       q = *p;
-      drop_insn(&q, t, i);
+      fz_prog_drop_insn(&q, t, i);
       if (pred(&q)) { *p = q; changed = 1; }
-    }
-  return changed;
-}
-
-static int step_nop(fz_prog *p) {
-  int changed = 0;
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
-    for (uint32_t i = p->n[t]; i-- > 0;) {
-      uint32_t w = p->w[t][i];
-      if (w == FZ_NOP) continue;
-      p->w[t][i] = FZ_NOP;
-      if (pred(p)) changed = 1;
-      else p->w[t][i] = w;
     }
   return changed;
 }
@@ -94,12 +76,6 @@ static int step_fields(fz_prog *p) {
 
 /* Prefix cut: the state after r steps under the default reading becomes init lines. */
 static tt_state cut_st, cut_ref;
-typedef struct cut_ctx { fz_prog *p; int overflow; } cut_ctx;
-static void cut_cb(void *ctx, const tt_loc *loc, uint32_t a, uint32_t b) {
-  cut_ctx *c = ctx;
-  (void)a;
-  if (fz_init_append(c->p, loc, b) != 1) c->overflow = 1;  /* full, or not settable by init */
-}
 
 static int quiescent(const tt_state *st) {
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
@@ -134,17 +110,9 @@ static int cut_at(const fz_prog *p, unsigned mode, uint64_t r, fz_prog *out) {
   fz_prog_clear(out);
   fz_setup(&cut_ref, out);
   for (unsigned j = 0; j < TT_KNOB_COUNT; j++) cut_ref.p.knob[j] = 0;
-  cut_ctx c = {out, 0};
-  tt_state_diff(&cut_ref, &cut_st, cut_cb, &c);
-  if (c.overflow) return 0;
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    uint32_t pc = cut_st.c.thr[t].pc;
-    out->n[t] = p->n[t] - pc;
-    memcpy(out->w[t], &p->w[t][pc], 4u * out->n[t]);
-    /* fault records of the prefix cannot become init lines: the cut changes the end state
-     * unless the prefix recorded none (the predicate decides) */
-  }
-  return 1;
+  /* every difference must become an init line; fault records of the prefix cannot: the cut
+   * changes the end state unless the prefix recorded none (the predicate decides) */
+  return fz_cut_rest(p, &cut_ref, &cut_st, 1, out);
 }
 
 static int step_cut(fz_prog *p, unsigned mode) {
@@ -171,7 +139,7 @@ int amb_minimize(fz_prog *p, unsigned k, unsigned v, unsigned mode) {
   for (unsigned round = 0; round < 16; round++) {
     int c = 0;
     c |= step_drop(p, 0);
-    c |= step_nop(p);
+    c |= fz_nop_pass(p, pred);
     c |= step_cut(p, mode);
     c |= step_drop(p, 1);
     c |= step_inits(p);

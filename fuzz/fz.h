@@ -183,6 +183,18 @@ int fz_init_valid(const tt_loc *loc, uint32_t *value);   /* masks value; 0 = not
  * location an init record can set (the minimisers' prefix cuts). */
 int fz_init_append(fz_prog *p, const tt_loc *loc, uint32_t value);
 uint64_t fz_budget(const fz_prog *p);
+/* The minimisers' edits: remove thread t's instruction i; one NOP-masking pass (each thread's
+ * instructions, last first: a non-NOP becomes NOP when keep() still holds with it so, else it
+ * is put back). fz_nop_pass returns 1 if it masked any. */
+void fz_prog_drop_insn(fz_prog *p, unsigned t, uint32_t i);
+int fz_nop_pass(fz_prog *p, int (*keep)(const fz_prog *p));
+/* A prefix cut: `at` is the state a prefix of p left, `ref` the reset state of out (its knobs
+ * and flags as the caller set them). out gets an init line for each location where they differ
+ * and, per thread, p's stream from at's pc on. 0 when out's init list is full, or (with
+ * all_settable) a difference is not a location an init line can set; else such differences are
+ * left out. */
+int fz_cut_rest(const fz_prog *p, const tt_state *ref, const tt_state *at, int all_settable,
+                fz_prog *out);
 /* Value index of knob k (0 = default); fz_knob_put clamps to the knob's values. */
 unsigned fz_knob_get(const fz_prog *p, unsigned k);
 void fz_knob_put(fz_prog *p, unsigned k, unsigned value);

@@ -121,6 +121,46 @@ void fz_prog_clear(fz_prog *p) {
   p->flags = 0;
 }
 
+/* ---- edits the minimisers share (fz_minimize.c, amb_min.c) ---- */
+void fz_prog_drop_insn(fz_prog *p, unsigned t, uint32_t i) {
+  memmove(&p->w[t][i], &p->w[t][i + 1], 4u * (p->n[t] - i - 1));
+  p->n[t]--;
+}
+
+int fz_nop_pass(fz_prog *p, int (*keep)(const fz_prog *p)) {
+  int changed = 0;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    for (uint32_t i = p->n[t]; i-- > 0;) {
+      uint32_t w = p->w[t][i];
+      if (w == FZ_NOP) continue;
+      p->w[t][i] = FZ_NOP;
+      if (keep(p)) changed = 1;
+      else p->w[t][i] = w;
+    }
+  return changed;
+}
+
+typedef struct cut_ctx { fz_prog *p; int all_settable, overflow; } cut_ctx;
+static void cut_cb(void *ctx, const tt_loc *loc, uint32_t a, uint32_t b) {
+  cut_ctx *c = ctx;
+  int r = fz_init_append(c->p, loc, b);
+  (void)a;
+  if (r == 0 || (r < 0 && c->all_settable)) c->overflow = 1;
+}
+
+int fz_cut_rest(const fz_prog *p, const tt_state *ref, const tt_state *at, int all_settable,
+                fz_prog *out) {
+  cut_ctx c = {out, all_settable, 0};
+  tt_state_diff(ref, at, cut_cb, &c);
+  if (c.overflow) return 0;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    uint32_t pc = at->c.thr[t].pc;
+    out->n[t] = p->n[t] - pc;
+    memcpy(out->w[t], &p->w[t][pc], 4u * out->n[t]);
+  }
+  return 1;
+}
+
 int fz_init_valid(const tt_loc *loc, uint32_t *value) {
   uint32_t i = loc->index;
   switch ((tt_loc_kind)loc->kind) {

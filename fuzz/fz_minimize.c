@@ -48,18 +48,8 @@ static unsigned count_real(const fz_prog *p) {
 }
 
 static void nop_mask(fz_prog *p) {
-  for (int pass = 0; pass < 4; pass++) {
-    int changed = 0;
-    for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
-      for (uint32_t i = p->n[t]; i-- > 0;) {
-        uint32_t w = p->w[t][i];
-        if (w == FZ_NOP) continue;
-        p->w[t][i] = FZ_NOP;
-        if (still_fails(p)) changed = 1;
-        else p->w[t][i] = w;
-      }
-    if (!changed) break;
-  }
+  for (int pass = 0; pass < 4; pass++)
+    if (!fz_nop_pass(p, still_fails)) break;
 }
 
 static void drop_nops(fz_prog *p) {
@@ -68,8 +58,7 @@ static void drop_nops(fz_prog *p) {
       if (p->w[t][i] != FZ_NOP) continue;
       static fz_prog q;
       q = *p;
-      memmove(&q.w[t][i], &q.w[t][i + 1], 4u * (q.n[t] - i - 1));
-      q.n[t]--;
+      fz_prog_drop_insn(&q, t, i);
       if (still_fails(&q)) *p = q;
     }
 }
@@ -103,13 +92,6 @@ static void simplify_params(fz_prog *p) {
 /* Prefix cut: the state at the start of round r becomes init lines, the programs their
  * suffixes. Only states that init lines can express (no latch, no mutex hand-over pending). */
 static tt_state cut_st, cut_ref;
-typedef struct diff_ctx { fz_prog *p; int overflow; } diff_ctx;
-static void diff_cb(void *ctx, const tt_loc *loc, uint32_t a, uint32_t b) {
-  diff_ctx *c = ctx;
-  (void)a;
-  if (fz_init_append(c->p, loc, b) == 0) c->overflow = 1;   /* not settable: left out */
-}
-
 static int cut_at(const fz_prog *p, uint64_t r, fz_prog *out) {
   fz_setup(&cut_st, p);
   for (uint64_t k = 0; k < r; k++) tt_step(&cut_st);
@@ -121,14 +103,7 @@ static int cut_at(const fz_prog *p, uint64_t r, fz_prog *out) {
   memcpy(out->knob, p->knob, sizeof out->knob);
   out->flags = p->flags;
   fz_setup(&cut_ref, out);  /* reset state with the same knobs */
-  diff_ctx c = {out, 0};
-  tt_state_diff(&cut_ref, &cut_st, diff_cb, &c);
-  if (c.overflow) return 0;
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    uint32_t pc = cut_st.c.thr[t].pc;
-    out->n[t] = p->n[t] - pc;
-    memcpy(out->w[t], &p->w[t][pc], 4u * out->n[t]);
-  }
+  if (!fz_cut_rest(p, &cut_ref, &cut_st, 0, out)) return 0;  /* what init cannot set: left out */
   if (p->budget) {
     if (p->budget <= r) return 0;
     out->budget = (uint16_t)(p->budget - r);
