@@ -508,6 +508,12 @@ triage-test: $(foreach id,$(TRIAGE_TEST_IDS),build/fuzz-defect-$(id)/func_invari
 	@bash fuzz/triage-test.sh
 
 # ---- seeds, campaigns, reports, bench, OSS-Fuzz -------------------------------------------
+# fixed-seed coverage of every target, a markdown table (fuzz/coverage-fixed.sh: COV_RUNS,
+# COV_SEED, COV_TARGETS; COV_TREE=REV measures the tree at REV, built under build/cov-fixed/)
+.PHONY: coverage-fixed
+coverage-fixed:
+	@bash fuzz/coverage-fixed.sh
+
 fuzz-seeds: build/fuzz-tool/gen
 	@sh fuzz/seeds.sh build/fuzz-tool/gen corpus conformance fuzz/seeds
 
