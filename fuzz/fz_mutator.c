@@ -134,7 +134,7 @@ static void mutate_field(fz_prog *p, uint64_t *s, unsigned t, uint32_t i) {
     return;
   }
   const tt_form_desc *fd = &tt_isa_forms[in.form];
-  uint32_t vals[16];
+  uint32_t vals[16] = {0};  /* another form of the mnemonic may have more fields than this one */
   unsigned n = tt_insn_fields(&in, vals, 16);
   unsigned form = in.form;
   if (below(s, 8) == 0) {  /* another form of the same mnemonic, same field values where they fit */
