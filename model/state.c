@@ -115,6 +115,7 @@ void tt_gpr_land(tt_state *st, unsigned t, unsigned reg, uint32_t value, uint32_
     return;
   }
   tt_wb *w = &c->wb[c->nwb++];
+  if (c->nwb > c->wb_high) c->wb_high = c->nwb;
   w->value = value & mask;
   w->mask = mask;
   w->due = c->now + tt_latency(st, lat);
@@ -126,6 +127,19 @@ void tt_gpr_land(tt_state *st, unsigned t, unsigned reg, uint32_t value, uint32_
 }
 
 /* ---- lifecycle ------------------------------------------------------------------------------ */
+/* Clear the cycle-mode state: its scalars, counters and stall counts always (~0.5 KiB); of the
+ * arrays only what a run can have written: the write-back entries up to the most ever queued,
+ * the Config pipeline if anything entered it, the hazard records kept. */
+static void clear_cyc(tt_cyc *c) {
+  unsigned nwb = c->wb_high, ncfgp = c->cfgp_entered != 0;
+  unsigned nhaz = c->nhazards < TT_HAZARD_KEEP ? c->nhazards : TT_HAZARD_KEEP;
+  memset(c, 0, offsetof(tt_cyc, wb));
+  if (nwb) memset(c->wb, 0, nwb * sizeof c->wb[0]);
+  if (ncfgp) memset(c->cfgp, 0, sizeof c->cfgp);
+  memset(c->stall, 0, offsetof(tt_cyc, hazards) - offsetof(tt_cyc, stall));
+  if (nhaz) memset(c->hazards, 0, nhaz * sizeof c->hazards[0]);
+}
+
 /* Clear the core: the head always (~2 KiB: GPRs, ThreadConfig, threads, counters); each Config
  * bank and the cycle-mode state only when written since the last reset. */
 static void clear_core(tt_state *st) {
@@ -133,7 +147,7 @@ static void clear_core(tt_state *st) {
   memset(&st->c, 0, offsetof(tt_core, cfg));
   for (unsigned b = 0; b < TT_CFG_BANK_COUNT; b++)
     if (cfg & (1u << b)) memset(st->c.cfg[b], 0, sizeof st->c.cfg[b]);
-  if (cyc) memset(&st->c.cyc, 0, sizeof st->c.cyc);
+  if (cyc) clear_cyc(&st->c.cyc);
   st->c.src_allowed_unpackers[0] = st->c.src_allowed_unpackers[1] = 1;
 }
 
@@ -169,6 +183,7 @@ void tt_reset(tt_state *st) {
     st->c.cyc_used = 1;
     clear_core(st);
     st->c.cyc.nwb = keep.nwb;
+    st->c.cyc.wb_high = keep.wb_high;
     memcpy(st->c.cyc.wb, keep.wb, sizeof keep.wb);
     return;
   }

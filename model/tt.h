@@ -231,7 +231,9 @@ typedef struct tt_cyc {
   uint8_t src_owner[2];               /* SrcA/SrcB: 0 unpackers, 1 matrix unit (stub) */
   uint32_t src_flip_at[2];            /* pending ownership change (cycle, 0 none) */
   uint8_t src_flip_to[2];
-  uint8_t pad[2];
+  uint8_t wb_high;                    /* the most entries wb[] held since reset (tt_reset clears
+                                         only those) */
+  uint8_t pad;
   uint32_t thcon_next_try;            /* spinning atomic: next attempt cycle */
   uint32_t thcon_try_at;              /* spinning atomic: cycle of its last attempt */
   uint32_t last_change;               /* last cycle in which anything issued, landed or moved */
