@@ -583,20 +583,25 @@ fuzz-resume-test: fuzz-build
 	@bash fuzz/resume-test.sh
 
 # ---- mutation testing (tests/mutation/mutate.py; slow, so outside make test) ---------------------
-#   make mutation      MUT_PER_FILE mutants of each sampled model/ file (fixed MUT_SEED), each
-#                      run against the conformance suite and the unit tests; writes
-#                      reports/mutation.md. MUT_FUZZ=S also runs spec_diff S seconds on every
-#                      mutant the suite did not kill. MUT_JOBS parallel mutants (nice -n 10).
-#   make mutation-ci   a 2-per-file sample (CI); fails below MUT_CI_MIN percent killed
+#   make mutation      MUT_PER_FILE mutants of every model/ and model/text/ file (fixed MUT_SEED),
+#                      each run against the conformance suite and the unit tests, and each
+#                      non-equivalent one through a fixed-seed campaign (libFuzzer -seed=
+#                      MUT_CAMPAIGN_SEED, from corpus/<target>/) of spec_diff, func_invariants,
+#                      cycle_vs_func, reset_equivalence (model/) or text_parsers, decode_roundtrip
+#                      (model/text/) sharing MUT_CAMPAIGN seconds, stopping at the first finding
+#                      (MUT_CAMPAIGN=0: none); writes reports/mutation.md. MUT_JOBS parallel
+#                      mutants (nice -n 10). Cached per fingerprint in build/mutation/ (resumes).
+#   make mutation-ci   a 2-per-file sample, suite only (CI); fails below MUT_CI_MIN percent killed
 MUT_PER_FILE ?= 20
 MUT_SEED ?= 12
 MUT_JOBS ?= 2
-MUT_FUZZ ?= 0
+MUT_CAMPAIGN ?= 30
+MUT_CAMPAIGN_SEED ?= 1
 MUT_CI_MIN ?= 80
 .PHONY: mutation mutation-ci
 mutation:
 	@nice -n 10 python3 tests/mutation/mutate.py --per-file $(MUT_PER_FILE) --seed $(MUT_SEED) \
-	  --jobs $(MUT_JOBS) --fuzz $(MUT_FUZZ)
+	  --jobs $(MUT_JOBS) --campaign $(MUT_CAMPAIGN) --campaign-seed $(MUT_CAMPAIGN_SEED)
 mutation-ci:
 	@nice -n 10 python3 tests/mutation/mutate.py --per-file 2 --seed $(MUT_SEED) --jobs $(MUT_JOBS) \
 	  --build build/mutation-ci --report build/mutation-ci/mutation.md --min-rate $(MUT_CI_MIN)
