@@ -641,6 +641,19 @@ def write_report(path, args, results, skipped, elapsed, srcs):
               if args.campaign_split == "shared" else
               "each target fuzzes for %d s" % args.campaign))
         w("")
+    carried = getattr(args, "carried", {})
+    if carried:
+        byf = {}
+        for r in results:
+            if r["id"] in carried:
+                byf[os.path.basename(r["file"])] = byf.get(os.path.basename(r["file"]), 0) + 1
+        w("**Carried over** (`--carry-over`): the results of %d mutants were measured on an "
+          "earlier tree (%s) whose suite, fuzz targets, seeds, headers and mutated file are "
+          "the same as here, only other `model/` sources differ: %s. Every other mutant was "
+          "measured on this tree." % (
+              sum(byf.values()), ", ".join(sorted(set(carried[i] for i in carried))),
+              ", ".join("`%s` %d" % kv for kv in byf.items())))
+        w("")
     missing = {}
     for f in args.files:
         k = args.todo_by_file.get(f, 0) - sum(1 for r in results if r["file"] == mpath(f))
@@ -833,6 +846,8 @@ def main():
     ap.add_argument("--report", default="reports/mutation.md")
     ap.add_argument("--build", default="build/mutation")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--carry-over", action="store_true",
+                    help="reuse results measured when only other model/ .c files differed")
     ap.add_argument("--cached-only", action="store_true",
                     help="build and run nothing: the report from the results cached so far")
     args = ap.parse_args()
@@ -919,27 +934,57 @@ def main():
     todo = [m for f in args.files for m in samples[f]]
     args.todo_by_file = {f: len(samples[f]) for f in args.files}
 
-    # results of earlier runs with exactly the same sources, suite and flags (resumable)
-    fp = hashlib.sha1()
+    # results of earlier runs with exactly the same sources, suite and flags (resumable).
+    # rest: the same without the model's .c files; with --carry-over a result is reused when
+    # rest and the mutated file are the same (only other model sources differ: the report says so)
+    fp, rest_h = hashlib.sha1(), hashlib.sha1()
     for d in ["model", "tests", "conformance"]:
         for dp, dn, fn in sorted(os.walk(os.path.join(ROOT, d))):
             dn.sort()
             for f in sorted(fn):
                 if f.endswith((".c", ".h", ".def", ".vec", ".sh")):
-                    fp.update(f.encode())
-                    fp.update(open(os.path.join(dp, f), "rb").read())
+                    data = f.encode() + open(os.path.join(dp, f), "rb").read()
+                    fp.update(data)
+                    if not (f.endswith(".c") and os.path.relpath(dp, ROOT) in ("model", "model/text")):
+                        rest_h.update(data)
     fp.update(" ".join(WARN + [CC]).encode())
-    fingerprint = fp.hexdigest()
-    cache_path = os.path.join(bdir, "cache.jsonl")
-    cache = {}
-    if os.path.exists(cache_path):
-        for ln in open(cache_path):
+    rest_h.update(" ".join(WARN + [CC]).encode())
+    fingerprint, rest = fp.hexdigest(), rest_h.hexdigest()
+    srcsha = {f: hashlib.sha1(srcs[f].encode()).hexdigest() for f in args.files}
+    idfile = {m["id"]: os.path.basename(m["file"]) for f in args.files for m in cands[f]}
+    tree = tree_state()
+    carried = {}
+
+    def load(path, fpv, restv):
+        out = {}
+        if not os.path.exists(path):
+            return out
+        stamp = []
+        for ln in open(path):
             try:
                 e = json.loads(ln)
             except ValueError:
                 continue
-            if e.get("fp") == fingerprint:
-                cache[e["id"]] = e
+            f = idfile.get(e.get("id"))
+            if f is None:
+                continue
+            if e.get("fp") == fpv:
+                if "rest" not in e:       # written before entries carried these: stamp them
+                    e.update({"rest": restv, "src": srcsha[f], "tree": tree})
+                    stamp.append(e)
+                out[e["id"]] = e
+            elif (args.carry_over and e.get("rest") == restv and e.get("src") == srcsha[f]
+                  and e["id"] not in out):
+                out[e["id"]] = e
+                carried[e["id"]] = e.get("tree", "?")
+        if stamp:
+            with open(path, "a") as fh:
+                for e in stamp:
+                    fh.write(json.dumps(e) + "\n")
+        return out
+
+    cache_path = os.path.join(bdir, "cache.jsonl")
+    cache = load(cache_path, fingerprint, rest)
     cache_fh = open(cache_path, "a")
     cache_lock = threading.Lock()
 
@@ -956,28 +1001,22 @@ def main():
             free_dirs.put(wdir)
 
     # campaign results: they depend on the fuzz targets and seeds too
-    cfp = hashlib.sha1(fingerprint.encode())
+    extra = []
     for dp, dn, fn in sorted(os.walk(os.path.join(ROOT, "fuzz"))):
         dn.sort()
         for f in sorted(fn):
             if f.endswith((".c", ".h", ".txt")):
-                cfp.update(f.encode() + open(os.path.join(dp, f), "rb").read())
+                extra.append(f.encode() + open(os.path.join(dp, f), "rb").read())
     for t in PROG_TARGETS + TEXT_TARGETS:
-        cfp.update(" ".join(sorted(os.listdir(os.path.join(ROOT, "corpus", t)))).encode())
-    cfp.update(("%d|%d|%s|%s" % (args.campaign, args.campaign_seed, args.campaign_split,
-                                 " ".join(CAMP_FLAGS))).encode())
-    camp_fp = cfp.hexdigest()
+        extra.append(" ".join(sorted(os.listdir(os.path.join(ROOT, "corpus", t)))).encode())
+    extra.append(("%d|%d|%s|%s" % (args.campaign, args.campaign_seed, args.campaign_split,
+                                   " ".join(CAMP_FLAGS))).encode())
+    camp_fp = hashlib.sha1(fingerprint.encode() + b"".join(extra)).hexdigest()
+    camp_rest = hashlib.sha1(rest.encode() + b"".join(extra)).hexdigest()
     camp_path = os.path.join(bdir, "campaign.jsonl")
-    camp_cache = {}
-    if os.path.exists(camp_path):
-        for ln in open(camp_path):
-            try:
-                e = json.loads(ln)
-            except ValueError:
-                continue
-            if e.get("fp") == camp_fp:
-                camp_cache[e["id"]] = e
+    camp_cache = load(camp_path, camp_fp, camp_rest)
     camp_fh = open(camp_path, "a")
+    args.carried = carried
 
     def one_in(args_, wdir):
         i, m = args_
@@ -1004,7 +1043,8 @@ def main():
                 obj, cpath = compile_mutant(b, m, srcs[f], wdir)
             r.update(test_mutant(b, m, obj, wdir))
             with cache_lock:
-                cache_fh.write(json.dumps({"fp": fingerprint, "id": m["id"], "conformance": r["conformance"],
+                cache_fh.write(json.dumps({"fp": fingerprint, "rest": rest, "src": srcsha[f], "tree": tree,
+                                           "id": m["id"], "conformance": r["conformance"],
                                            "unit": r["unit"]}) + "\n")
                 cache_fh.flush()
         r["equivalent"] = m["id"] in eq and not (r["conformance"] or r["unit"])
@@ -1021,7 +1061,8 @@ def main():
                         fh.write(srcs[f][:m["off"]] + m["rep"] + srcs[f][m["off"] + len(m["orig"]):])
                 cc_ = campaign_mutant(b, m, cpath, wdir, args.campaign, args.campaign_seed,
                                       args.campaign_split)
-                cc_.update({"fp": camp_fp, "id": m["id"]})
+                cc_.update({"fp": camp_fp, "rest": camp_rest, "src": srcsha[f], "tree": tree,
+                            "id": m["id"]})
                 with cache_lock:
                     camp_fh.write(json.dumps(cc_) + "\n")
                     camp_fh.flush()
