@@ -641,6 +641,9 @@ def write_report(path, args, results, skipped, elapsed, srcs):
               if args.campaign_split == "shared" else
               "each target fuzzes for %d s" % args.campaign))
         w("")
+    if args.note:      # the conditions of this run, in the operator's words (--note FILE)
+        w(open(args.note, encoding="utf-8").read().rstrip("\n"))
+        w("")
     carried = getattr(args, "carried", {})
     if carried:
         byf = {}
@@ -846,6 +849,7 @@ def main():
     ap.add_argument("--report", default="reports/mutation.md")
     ap.add_argument("--build", default="build/mutation")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--note", default="", help="a markdown file printed under the report's header")
     ap.add_argument("--tree", default="", help="the tree to name in the report (default: git's HEAD)")
     ap.add_argument("--carry-over", action="store_true",
                     help="reuse results measured when only other model/ .c files differed")
