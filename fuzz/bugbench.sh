@@ -175,6 +175,22 @@ report() {
 # ---- one trial -------------------------------------------------------------------------------
 declare -A PIDS FOUND CHECKED
 stop_engine() { local p; for p in ${PIDS[$1]:-}; do kill -TERM "$p" 2>/dev/null; done; }
+# stop_all: TERM every engine's processes, then KILL what still runs 10 s later and reap them.
+# A libFuzzer process that takes the signal inside the allocator can hang in its exit path (seen
+# once in ~850 stops: "run interrupted; exiting", then a futex wait forever); a bare `wait`
+# would hang the whole run behind it.
+stop_all() {
+  local e p k live
+  for e in $ENGINES; do stop_engine $e; done
+  for k in $(seq 50); do  # bounded: 50 x 0.2 s
+    live=0
+    for e in $ENGINES; do for p in ${PIDS[$e]:-}; do kill -0 "$p" 2>/dev/null && live=1; done; done
+    [ $live = 0 ] && break
+    sleep 0.2
+  done
+  for e in $ENGINES; do for p in ${PIDS[$e]:-}; do kill -KILL "$p" 2>/dev/null; done; done
+  wait
+}
 # confirm FILE TARGET ID: prints "finding<TAB>note"; 0 if it is the defect's finding
 confirm() {
   local f=$1 t=$2 id=$3 def cor out name
@@ -272,8 +288,7 @@ run_trial() {  # ID K SEED
     [ "$el" -ge $((CAP + 15)) ] && break
     sleep 0.2
   done
-  for e in $ENGINES; do stop_engine $e; done
-  wait
+  stop_all
   return 0
 }
 
@@ -300,8 +315,7 @@ STOP=""; CUR=""
 declare -A NOTE NUNC
 on_int() {
   STOP=1
-  local e p; for e in $ENGINES; do for p in ${PIDS[$e]:-}; do kill -TERM "$p" 2>/dev/null; done; done
-  wait
+  stop_all
   if [ -n "$CUR" ]; then set -- $CUR; write_rows "$1" "$2" "$3" 1; cleanup_trial "$1" "$2"; fi
   report " (interrupted: rows so far)"
   echo "bugbench: interrupted; rows so far in $RES, report $REPORT (BUGBENCH_RESUME=1 continues)"
