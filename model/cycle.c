@@ -31,6 +31,58 @@
 
 #define CYC(st) (&(st)->c.cyc)
 
+/* ---- what the scheduler asks of a form, in one table load (from isa.def and the rules below) -- */
+enum {
+  CL_THCON = 1u << 0,      /* a Scalar Unit (ThCon) instruction: its mnemonic's unit in isa.def */
+  CL_SYNC = 1u << 1,       /* takes the shared Sync slot (is_sync_slot) */
+  CL_MUTEX = 1u << 2,      /* ATGETM, ATRELM */
+  CL_WB = 1u << 3,         /* queues an asynchronous GPR write-back (produces_writeback) */
+  CL_CFG = 1u << 4,        /* enters the Config pipeline (tt_cfgp_first_stage <= 0) */
+  CL_FOREIGN = 1u << 5,    /* a unit outside the model */
+  CL_REG2FLOP = 1u << 6,
+  CL_CFG_WRITE = 1u << 7,  /* WRCFG, CFGSHIFTMASK, RMWCIB: cfg_write_next */
+  CL_SETC16 = 1u << 8,
+  CL_STORE = 1u << 9,      /* a store counted for C0 under c0_stores=yes */
+  CL_WAIT = 1u << 10,      /* may write its thread's latch (STALLWAIT, SEMWAIT, STREAMWAIT, FLUSHDMA) */
+};
+/* The forms gate_check has a rule for beyond ThCon occupancy and the latch. */
+#define CL_GATE (CL_THCON | CL_SYNC | CL_MUTEX | CL_WB | CL_CFG | CL_FOREIGN | CL_REG2FLOP)
+#define CL_ISSUE (CL_CFG_WRITE | CL_SETC16 | CL_CFG | CL_THCON | CL_FOREIGN)
+#define TT_MNEM(ID, op, unit, block) enum { CY_UNIT_##ID = (unit) };
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+#define CL_IF(c, bit) ((c) ? (bit) : 0u)
+#define CL_OF(f)                                                                                    \
+  (CL_IF((f) == TT_FORM_SEMINIT || (f) == TT_FORM_SEMPOST || (f) == TT_FORM_SEMGET ||              \
+             (f) == TT_FORM_STALLWAIT || (f) == TT_FORM_SEMWAIT || (f) == TT_FORM_STREAMWAIT,       \
+         CL_SYNC) |                                                                                 \
+   CL_IF((f) == TT_FORM_ATGETM || (f) == TT_FORM_ATRELM, CL_MUTEX) |                                \
+   CL_IF((f) == TT_FORM_LOADIND || (f) == TT_FORM_LOADREG || (f) == TT_FORM_ATINCGET ||             \
+             (f) == TT_FORM_RDCFG, CL_WB) |                                                         \
+   CL_IF((f) == TT_FORM_STREAMWRCFG || (f) == TT_FORM_WRCFG || (f) == TT_FORM_CFGSHIFTMASK ||       \
+             (f) == TT_FORM_RDCFG || ((f) >= TT_FORM_RMWCIB0 && (f) <= TT_FORM_RMWCIB3), CL_CFG) |  \
+   CL_IF((f) == TT_FORM_REG2FLOP, CL_REG2FLOP) |                                                    \
+   CL_IF((f) == TT_FORM_WRCFG || (f) == TT_FORM_CFGSHIFTMASK ||                                     \
+             ((f) >= TT_FORM_RMWCIB0 && (f) <= TT_FORM_RMWCIB3), CL_CFG_WRITE) |                    \
+   CL_IF((f) == TT_FORM_SETC16, CL_SETC16) |                                                        \
+   CL_IF((f) == TT_FORM_STOREIND_L1 || (f) == TT_FORM_STOREIND_MMIO ||                              \
+             (f) == TT_FORM_STOREIND_SRC || (f) == TT_FORM_STOREREG || (f) == TT_FORM_ATSWAP,       \
+         CL_STORE) |                                                                                \
+   CL_IF((f) == TT_FORM_STALLWAIT || (f) == TT_FORM_SEMWAIT || (f) == TT_FORM_STREAMWAIT ||         \
+             (f) == TT_FORM_FLUSHDMA, CL_WAIT))
+static const uint16_t form_class[TT_FORM_COUNT] = {
+#define TT_FORM(ID, mn, dm, dv)                                              \
+  [TT_FORM_##ID] = (uint16_t)(CL_IF((int)CY_UNIT_##mn == (int)TT_UNIT_THCON, CL_THCON) | \
+                              CL_OF(TT_FORM_##ID)),
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+  [TT_FORM_FOREIGN] = CL_FOREIGN, [TT_FORM_UNDEFINED] = 0};
+#undef CL_OF
+#undef CL_IF
+static inline unsigned cls(const tt_insn *in) { return form_class[in->form]; }
+
 /* ---- asynchronous write-back: the units queue results in st->c.cyc.wb (tt_gpr_land, state.c);
  * the scheduler lands them when due ----------------------------------------------------------- */
 /* gpr_port=loads_first: an RDCFG result yields to a ThCon write-back of its thread landing in
@@ -74,24 +126,31 @@ static int stub_busy(const tt_cyc *c, unsigned unit, unsigned t) {
   return c->stub_busy_until[unit][t] > c->now;
 }
 
-uint32_t tt_cycle_conditions(const tt_state *st, unsigned t) {
-  const tt_cyc *c = CYC(st);
+/* C1..C4, C9, C11: the stubs busy now (none once the last of them has finished). */
+static uint32_t stub_conditions(const tt_cyc *c, unsigned t) {
   uint32_t m = 0;
-  if (c->wb_thcon_count[t] || c->c0_until[t] > c->now) m |= 1u << 0;  /* ThCon requests */
+  if (c->stub_last_until <= c->now) return 0;  /* every stub_busy_until is at most it */
   if (stub_busy(c, TT_STUB_UNPACK0, t)) m |= 1u << 1;
   if (stub_busy(c, TT_STUB_UNPACK1, t)) m |= 1u << 2;
   if (stub_busy(c, TT_STUB_PACK, t)) m |= 1u << 3;
   if (stub_busy(c, TT_STUB_FPU, t)) m |= 1u << 4;
+  for (unsigned u = 0; u < TT_THREAD_COUNT; u++)
+    if (stub_busy(c, TT_STUB_MOVER, u)) m |= 1u << 9;  /* mover: any thread */
+  if (stub_busy(c, TT_STUB_SFPU, t)) m |= 1u << 11;
+  return m;
+}
+
+uint32_t tt_cycle_conditions(const tt_state *st, unsigned t) {
+  const tt_cyc *c = CYC(st);
+  uint32_t m = stub_conditions(c, t);
+  if (c->wb_thcon_count[t] || c->c0_until[t] > c->now) m |= 1u << 0;  /* ThCon requests */
   if (c->src_owner[0] != 0) m |= 1u << 5;   /* SrcA not owned by the unpackers */
   if (c->src_owner[1] != 0) m |= 1u << 6;
   if (c->src_owner[0] != 1) m |= 1u << 7;   /* SrcA not owned by the matrix unit */
   if (c->src_owner[1] != 1) m |= 1u << 8;
-  for (unsigned u = 0; u < TT_THREAD_COUNT; u++)
-    if (stub_busy(c, TT_STUB_MOVER, u)) m |= 1u << 9;  /* mover: any thread */
   /* C10: no RISC-V core runs in the model, so no request is ever pending. */
-  if (stub_busy(c, TT_STUB_SFPU, t)) m |= 1u << 11;
-  int setc16 = 0;
-  for (unsigned u = 0; u < TT_THREAD_COUNT; u++) setc16 |= c->setc16_at[u] == c->now && c->now;
+  int setc16 = c->now && (c->setc16_at[0] == c->now || c->setc16_at[1] == c->now ||
+                          c->setc16_at[2] == c->now);
   if (tt_cfgp_busy(st) || (setc16 && TT_KNOB_IS(st, C12_SCOPE, 1)) ||
       (c->cfgp_busy_prev && TT_KNOB_IS(st, C12_SCOPE, 2)) ||
       (c->cfgp_settled_prev && TT_KNOB_IS(st, C12_SCOPE, 3)))
@@ -151,18 +210,15 @@ static void check_hazards(tt_state *st, unsigned t, const tt_insn *in, uint32_t 
     uint64_t hit = (rd | wr) & c->wb_gprs[t];
     if (hit) hazard(st, TT_HAZ_GPR_PENDING, t, pc, lowest_bit(hit));
   }
-  if (foreign_reads_config(in) && c->cfg_write_next[t] == c->now && c->now)
+  if (c->cfg_write_next[t] == c->now && c->now && foreign_reads_config(in))
     hazard(st, TT_HAZ_CFG_GAP, t, pc, 0);
-  int stage = tt_cfgp_first_stage(in);
-  if (stage > -4 && stage <= 0 && c->cfgp[0].valid && c->cfgp[0].thread == t &&
-      c->cfgp[0].insn.form == TT_FORM_STREAMWRCFG)
-    hazard(st, TT_HAZ_STREAMWRCFG_ORDER, t, pc, 0);
+  if (c->cfgp[0].valid && c->cfgp[0].thread == t && c->cfgp[0].insn.form == TT_FORM_STREAMWRCFG) {
+    int stage = tt_cfgp_first_stage(in);
+    if (stage > -4 && stage <= 0) hazard(st, TT_HAZ_STREAMWRCFG_ORDER, t, pc, 0);
+  }
 }
 
 /* ---- ThCon ------------------------------------------------------------------------------------ */
-static int is_thcon(const tt_insn *in) {
-  return in->form < TT_FORM_FOREIGN && tt_isa_mnems[in->mnem].unit == TT_UNIT_THCON;
-}
 
 static int thcon_busy(const tt_cyc *c) {
   return c->thcon_owner && (c->thcon_spin || c->now < c->thcon_free_at);
@@ -285,71 +341,72 @@ static int src_step(tt_cyc *c) {
 /* ---- the gate ------------------------------------------------------------------------------------ */
 enum { RES_NONE = -1 };
 
-static int produces_writeback(const tt_insn *in) {
-  return in->form == TT_FORM_LOADIND || in->form == TT_FORM_LOADREG ||
-         in->form == TT_FORM_ATINCGET || in->form == TT_FORM_RDCFG;
+/* The rules of gate_check for the forms of class k & CL_GATE, in its order. */
+static unsigned gate_unit_rules(tt_state *st, unsigned t, const tt_insn *in, unsigned k, int busy,
+                                int *res) {
+  const tt_cyc *c = CYC(st);
+  if (k & CL_THCON) {
+    if (busy && !TT_DEFECT(CYC_THCON_SHARED)) return TT_WAIT_THCON_BUSY;
+    if (!TT_DEFECT(CYC_THCON_SHARED)) *res = TT_RR_THCON;
+  }
+  /* REG2FLOP (knob reg2flop=wh_config) writes Config from ThCon: it waits until the Config
+   * pipeline has drained, so Config writes stay in program order (documented choice). */
+  if ((k & CL_REG2FLOP) && TT_KNOB_IS(st, REG2FLOP, 1) && tt_cfgp_busy(st))
+    return TT_WAIT_CFG_ENTRY;
+  if (k & CL_MUTEX) {
+    unsigned why = tt_sync_gate(st, t, in);
+    if (why != TT_WAIT_NONE) return why;
+    *res = TT_RR_MUTEX0 + (int)(tt_mutex_index(st, in) % TT_MUTEX_SLOTS);
+  }
+  if ((k & CL_SYNC) && !TT_DEFECT(CYC_SYNC_SLOT_SHARED)) *res = TT_RR_SYNC;
+  /* a unit outside the model accepts one instruction per cycle from all threads together
+   * (spec-digest 3.1: "another thread won the unit this cycle"; p150: SFPNOP from 2/3
+   * threads runs at 1.97/2.97 cycles per instruction per thread) */
+  if (k & CL_FOREIGN) {
+    int u = stub_of(in);
+    if (u >= 0 && !TT_KNOB_IS(st, OUTSIDE_SLOT, 1)) *res = TT_RR_UNIT0 + u;  /* AMB-47 */
+    if (c->matrix_next_at > c->now && matrix_reads_src(in)) return TT_WAIT_BUDGET;  /* AMB-43 */
+  }
+  if (k & CL_CFG) {
+    if (!tt_cfgp_can_enter(st, in)) return TT_WAIT_CFG_ENTRY;
+    *res = TT_RR_CFG0 + tt_cfgp_first_stage(in) + 4;
+  }
+  if ((k & CL_WB) && c->nwb + 4u > TT_WB_MAX) return TT_WAIT_WB_FULL;
+  return TT_WAIT_NONE;
 }
 
-static int is_sync_slot(const tt_insn *in) {
-  switch (in->form) {
-  case TT_FORM_SEMINIT: case TT_FORM_SEMPOST: case TT_FORM_SEMGET: case TT_FORM_STALLWAIT:
-  case TT_FORM_SEMWAIT: case TT_FORM_STREAMWAIT: return 1;
-  default: return 0;
-  }
+/* ThCon occupied by thread t itself: the reason it holds t's head (of class k), or TT_WAIT_NONE when
+ * thcon_release=silicon (AMB-33) lets it go: the p150 measurement shows the issuing thread's
+ * next non-ThCon instruction leaving at c+N-1, one cycle before the occupancy ends. Under
+ * thcon_handover=overlap the occupancy already ends at c+N-1: the two readings name the same
+ * cycle and do not add up to c+N-2 (AMB-33's row, knobs.def). */
+static unsigned thcon_own_hold(tt_state *st, unsigned t, unsigned k) {
+  const tt_cyc *c = CYC(st);
+  int early = TT_KNOB_IS(st, THCON_RELEASE, 1) && !TT_KNOB_IS(st, THCON_HANDOVER, 1) &&
+              !c->thcon_spin && !(k & CL_THCON) && c->now + 1 >= c->thcon_free_at &&
+              !(c->thcon_insn.form == TT_FORM_FLUSHDMA && TT_KNOB_IS(st, FLUSHDMA, 0) &&
+                flushdma_holds(st, t, &c->thcon_insn));   /* FLUSHDMA holds while they hold */
+  if (early) return TT_WAIT_NONE;
+  return !c->thcon_spin ? TT_WAIT_THCON_OWN
+         : c->thcon_insn.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR;
 }
 
 /* Why thread t's head cannot issue this cycle (TT_WAIT_NONE if it may), and the contended
  * resource it needs (*res, or RES_NONE). */
 static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res) {
   const tt_cyc *c = CYC(st);
+  unsigned k = cls(in);
   *res = RES_NONE;
   /* each test on its cheap precondition first, as try_issue does (run.c) */
   int busy = thcon_busy(c);
   if (busy && c->thcon_owner == 1 + t) {
-    /* thcon_release=silicon (AMB-33): the p150 measurement shows the issuing thread's next
-     * non-ThCon instruction leaving at c+N-1, one cycle before the occupancy ends. Under
-     * thcon_handover=overlap the occupancy already ends at c+N-1: the two readings name the
-     * same cycle and do not add up to c+N-2 (AMB-33's row, knobs.def). */
-    int early = TT_KNOB_IS(st, THCON_RELEASE, 1) && !TT_KNOB_IS(st, THCON_HANDOVER, 1) &&
-                !c->thcon_spin && !is_thcon(in) &&
-                c->now + 1 >= c->thcon_free_at &&
-                !(c->thcon_insn.form == TT_FORM_FLUSHDMA && TT_KNOB_IS(st, FLUSHDMA, 0) &&
-                  flushdma_holds(st, t, &c->thcon_insn));   /* FLUSHDMA holds while they hold */
-    if (!early)
-      return !c->thcon_spin ? TT_WAIT_THCON_OWN
-             : c->thcon_insn.form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR;
+    unsigned why = thcon_own_hold(st, t, k);
+    if (why != TT_WAIT_NONE) return why;
   }
   if (busy && TT_KNOB_IS(st, THCON_SCOPE, 1)) return TT_WAIT_THCON_BUSY;
   if (st->c.thr[t].latch.op != TT_LATCH_NONE && tt_latch_catches(st, t, in)) return TT_WAIT_LATCH;
-  if (is_thcon(in)) {
-    if (busy && !TT_DEFECT(CYC_THCON_SHARED)) return TT_WAIT_THCON_BUSY;
-    if (!TT_DEFECT(CYC_THCON_SHARED)) *res = TT_RR_THCON;
-  }
-  /* REG2FLOP (knob reg2flop=wh_config) writes Config from ThCon: it waits until the Config
-   * pipeline has drained, so Config writes stay in program order (documented choice). */
-  if (in->form == TT_FORM_REG2FLOP && TT_KNOB_IS(st, REG2FLOP, 1) && tt_cfgp_busy(st))
-    return TT_WAIT_CFG_ENTRY;
-  if (in->form == TT_FORM_ATGETM || in->form == TT_FORM_ATRELM) {
-    unsigned why = tt_sync_gate(st, t, in);
-    if (why != TT_WAIT_NONE) return why;
-    *res = TT_RR_MUTEX0 + (int)(tt_mutex_index(st, in) % TT_MUTEX_SLOTS);
-  }
-  if (is_sync_slot(in) && !TT_DEFECT(CYC_SYNC_SLOT_SHARED)) *res = TT_RR_SYNC;
-  /* a unit outside the model accepts one instruction per cycle from all threads together
-   * (spec-digest 3.1: "another thread won the unit this cycle"; p150: SFPNOP from 2/3
-   * threads runs at 1.97/2.97 cycles per instruction per thread) */
-  if (in->form == TT_FORM_FOREIGN) {
-    int u = stub_of(in);
-    if (u >= 0 && !TT_KNOB_IS(st, OUTSIDE_SLOT, 1)) *res = TT_RR_UNIT0 + u;  /* AMB-47 */
-    if (c->matrix_next_at > c->now && matrix_reads_src(in)) return TT_WAIT_BUDGET;  /* AMB-43 */
-  }
-  int stage = tt_cfgp_first_stage(in);
-  if (stage <= 0) {
-    if (!tt_cfgp_can_enter(st, in)) return TT_WAIT_CFG_ENTRY;
-    *res = TT_RR_CFG0 + stage + 4;
-  }
-  if (produces_writeback(in) && c->nwb + 4u > TT_WB_MAX) return TT_WAIT_WB_FULL;
-  return TT_WAIT_NONE;
+  if (!(k & CL_GATE)) return TT_WAIT_NONE;
+  return gate_unit_rules(st, t, in, k, busy, res);
 }
 
 /* thcon_read=next_cycle (AMB-44): ThCon reads its GPR operands one cycle after issue, so a
@@ -368,50 +425,65 @@ static void thcon_read_late(tt_state *st, unsigned t, const tt_insn *in) {
   if (any) land_writebacks(st);
 }
 
-/* Issue thread t's head in this cycle. */
-static void issue(tt_state *st, unsigned t, const tt_insn *in) {
+/* Issue of a ThCon instruction: it occupies ThCon (an atomic that fails spins at the head). */
+static void issue_thcon(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc) {
   tt_cyc *c = CYC(st);
-  tt_thread *th = &st->c.thr[t];
-  uint32_t pc = th->pc;
-  st->issue_cycle[t][pc] = c->now;
-  if (TT_KNOB_IS(st, GPR0, 1)) st->c.gpr[t][0] = 0;  /* AMB-27, as tt_dispatch does */
-  if (c->wb_gprs[t] && TT_KNOB_IS(st, THCON_READ, 1) && is_thcon(in)) thcon_read_late(st, t, in);
-  check_hazards(st, t, in, pc);
-  if (in->reserved && tt_insn_reserved(st, in) && TT_KNOB_IS(st, RESERVED_BITS, 0))
-    tt_fault(st, t, TT_FC_RESERVED_BITS);
-  if (in->form == TT_FORM_WRCFG || in->form == TT_FORM_CFGSHIFTMASK ||
-      (in->form >= TT_FORM_RMWCIB0 && in->form <= TT_FORM_RMWCIB3))
-    c->cfg_write_next[t] = c->now + 1;
-  if (in->form == TT_FORM_SETC16) c->setc16_at[t] = c->now + 1;
-  if (tt_cfgp_first_stage(in) <= 0) {
+  c->thcon_owner = (uint8_t)(1 + t);
+  c->thcon_insn = *in;
+  c->thcon_pc = pc;
+  unsigned n = tt_thcon_occupancy(in);
+  if (in->form == TT_FORM_FLUSHDMA && TT_KNOB_IS(st, FLUSHDMA, 1)) n = 1;  /* latches instead */
+  if ((cls(in) & CL_STORE) && TT_KNOB_IS(st, C0_STORES, 1))
+    c->c0_until[t] = c->now + tt_latency(st, TT_LAT_LOADIND);
+  c->thcon_try_at = c->now;
+  if (tt_dispatch(st, t, in) == TT_EXEC_RETRY) {
+    c->thcon_spin = 1;
+    c->thcon_next_try = c->now + n;
+    st->c.thcon_spinner = (uint8_t)(1 + t);
+    return;  /* stays at the head: retired when an attempt succeeds */
+  }
+  c->thcon_free_at = thcon_release_at(st, c->now, n);
+  retire(st, t, in);
+}
+
+/* Issue of a form of class CL_ISSUE (k): Config writes, SETC16, the Config pipeline, ThCon, the
+ * units outside the model. */
+static void issue_unit(tt_state *st, unsigned t, const tt_insn *in, unsigned k, uint32_t pc) {
+  tt_cyc *c = CYC(st);
+  if (k & CL_CFG_WRITE) c->cfg_write_next[t] = c->now + 1;
+  if (k & CL_SETC16) c->setc16_at[t] = c->now + 1;
+  if (k & CL_CFG) {
     tt_cfgp_enter(st, t, in, pc);
     /* RMWCIB and RDCFG do their whole access in the entry cycle; deferred forms wait for 0 */
     if (!tt_cfg_deferred(in)) tt_dispatch(st, t, in);
     retire(st, t, in);
     return;
   }
-  if (is_thcon(in)) {
-    c->thcon_owner = (uint8_t)(1 + t);
-    c->thcon_insn = *in;
-    c->thcon_pc = pc;
-    unsigned n = tt_thcon_occupancy(in);
-    if (in->form == TT_FORM_FLUSHDMA && TT_KNOB_IS(st, FLUSHDMA, 1)) n = 1;  /* latches instead */
-    if (in->form == TT_FORM_STOREIND_L1 || in->form == TT_FORM_STOREIND_MMIO ||
-        in->form == TT_FORM_STOREIND_SRC || in->form == TT_FORM_STOREREG || in->form == TT_FORM_ATSWAP)
-      if (TT_KNOB_IS(st, C0_STORES, 1)) c->c0_until[t] = c->now + tt_latency(st, TT_LAT_LOADIND);
-    c->thcon_try_at = c->now;
-    if (tt_dispatch(st, t, in) == TT_EXEC_RETRY) {
-      c->thcon_spin = 1;
-      c->thcon_next_try = c->now + n;
-      st->c.thcon_spinner = (uint8_t)(1 + t);
-      /* stays at the head: retired when an attempt succeeds */
-      return;
-    }
-    c->thcon_free_at = thcon_release_at(st, c->now, n);
-    retire(st, t, in);
+  if (k & CL_THCON) {
+    issue_thcon(st, t, in, pc);
     return;
   }
-  if (in->form == TT_FORM_FOREIGN) foreign_issue(st, t, in);
+  if (k & CL_FOREIGN) foreign_issue(st, t, in);
+  tt_dispatch(st, t, in);
+  retire(st, t, in);
+}
+
+/* Issue thread t's head in this cycle. */
+static void issue(tt_state *st, unsigned t, const tt_insn *in) {
+  tt_cyc *c = CYC(st);
+  tt_thread *th = &st->c.thr[t];
+  unsigned k = cls(in);
+  uint32_t pc = th->pc;
+  st->issue_cycle[t][pc] = c->now;
+  if (TT_KNOB_IS(st, GPR0, 1)) st->c.gpr[t][0] = 0;  /* AMB-27, as tt_dispatch does */
+  if (c->wb_gprs[t] && TT_KNOB_IS(st, THCON_READ, 1) && (k & CL_THCON)) thcon_read_late(st, t, in);
+  check_hazards(st, t, in, pc);
+  if (in->reserved && tt_insn_reserved(st, in) && TT_KNOB_IS(st, RESERVED_BITS, 0))
+    tt_fault(st, t, TT_FC_RESERVED_BITS);
+  if (k & CL_ISSUE) {
+    issue_unit(st, t, in, k, pc);
+    return;
+  }
   tt_dispatch(st, t, in);
   retire(st, t, in);
 }
@@ -466,12 +538,12 @@ static unsigned pick(tt_state *st, int r, unsigned cand_mask) {
   return 0;
 }
 
-/* Issue thread t's head now and note its wait state (a spinning atomic stays at the head).
+/* Issue thread t's head (its place in the decoded stream) now and note its wait state (a spinning
+ * atomic stays at the head).
  * Returns 1 if the instruction may have written the thread's latch. */
-static int issue_now(tt_state *st, unsigned t) {
+static int issue_now(tt_state *st, unsigned t, const tt_insn *head) {
   tt_cyc *c = CYC(st);
   tt_thread *th = &st->c.thr[t];
-  const tt_insn *head = tt_head(st, t);  /* its place in the decoded stream */
   unsigned form = head->form;
   issue(st, t, head);
   if (TT_DEFECT(CYC_DOUBLE_ISSUE) && form == TT_FORM_NOP && th->pc < th->len &&
@@ -483,8 +555,7 @@ static int issue_now(tt_state *st, unsigned t) {
   int spinning = c->thcon_spin && c->thcon_owner == 1 + t;
   th->wait_kind = (uint8_t)(!spinning ? TT_WAIT_NONE
                             : form == TT_FORM_ATCAS ? TT_WAIT_ATCAS : TT_WAIT_ATINCGETPTR);
-  return form == TT_FORM_STALLWAIT || form == TT_FORM_SEMWAIT ||
-         form == TT_FORM_STREAMWAIT || form == TT_FORM_FLUSHDMA;
+  return (form_class[form] & CL_WAIT) != 0;
 }
 
 /* Gate check of thread t's head (decoded once while it waits); TT_WAIT_NONE for a done thread. */
@@ -501,7 +572,12 @@ static unsigned head_check(tt_state *st, unsigned t, int *res) {
  * are held this cycle. thcon_scope=all_threads (AMB-12, SEED-1): a ThCon instruction issuing
  * now holds every other thread's gate from this cycle on. */
 static unsigned arbitrate(tt_state *st, unsigned win, const int *res, unsigned *why) {
-  if ((res[0] & res[1] & res[2]) == RES_NONE) return win;  /* nothing contended (RES_NONE is -1) */
+  if (!(win & (win - 1)) && !TT_DEFECT(CYC_NONDETERMINISTIC)) {
+    /* one candidate: it wins its resource uncontended (pick() would return it) */
+    unsigned t = win == 1u ? 0u : win == 2u ? 1u : 2u;
+    CYC(st)->rr[res[t]] = (uint8_t)(1 + t);
+    return win;
+  }
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     if (!(win & (1u << t)) || res[t] == RES_NONE) continue;
     unsigned cands = 0;
@@ -525,14 +601,15 @@ static unsigned arbitrate(tt_state *st, unsigned win, const int *res, unsigned *
 
 /* sync_visibility=same_cycle: threads in the fixed order T0, T1, T2 each evaluate their latch
  * and gate on the state as the threads before them left it this cycle, and issue at once. */
-static int gate_cycle_sequential(tt_state *st, int *sat, int *relatched) {
+static int gate_cycle_sequential(tt_state *st, unsigned *sat, unsigned *relatched) {
   tt_cyc *c = CYC(st);
   uint32_t claimed = 0;
   int changed = 0;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     tt_thread *th = &st->c.thr[t];
-    sat[t] = th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t, latch_conditions(st, t));
-    if (sat[t] && TT_KNOB_IS(st, WAIT_LAG, 1)) { th->latch.op = TT_LATCH_NONE; changed = 1; }
+    int sat_t = th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t, latch_conditions(st, t));
+    *sat |= (unsigned)sat_t << t;
+    if (sat_t && TT_KNOB_IS(st, WAIT_LAG, 1)) { th->latch.op = TT_LATCH_NONE; changed = 1; }
     int res;
     unsigned why = head_check(st, t, &res);
     if (why == TT_WAIT_KIND_COUNT) continue;
@@ -542,45 +619,70 @@ static int gate_cycle_sequential(tt_state *st, int *sat, int *relatched) {
       why = res == TT_RR_SYNC ? TT_WAIT_SYNC_SLOT : TT_WAIT_ARBITRATION;
     if (why != TT_WAIT_NONE) { th->wait_kind = (uint8_t)why; c->stall[t][why]++; continue; }
     if (shared) claimed |= 1u << res;
-    relatched[t] = issue_now(st, t);
+    *relatched |= (unsigned)issue_now(st, t, tt_head(st, t)) << t;
     changed = 1;
   }
   return changed;
 }
 
+/* Step 5: every latched thread's wait on the start-of-cycle state. Returns the threads whose
+ * latch is satisfied; wait_lag=none forgets them at once (*changed). */
+static unsigned eval_latches(tt_state *st, int *changed) {
+  unsigned sat = 0;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    tt_thread *th = &st->c.thr[t];
+    if (th->latch.op == TT_LATCH_NONE || !tt_latch_satisfied(st, t, latch_conditions(st, t))) continue;
+    sat |= 1u << t;
+    if (TT_KNOB_IS(st, WAIT_LAG, 1)) { th->latch.op = TT_LATCH_NONE; *changed = 1; }
+  }
+  return sat;
+}
+
+/* Steps 6-8 (sync_visibility=next_cycle): gate every live thread's head on the start-of-cycle
+ * state, arbitrate, issue the winners in thread order. Returns the threads whose issued
+ * instruction may have written their latch. */
+static unsigned gate_and_issue(tt_state *st) {
+  tt_cyc *c = CYC(st);
+  int res[TT_THREAD_COUNT] = {RES_NONE, RES_NONE, RES_NONE};
+  unsigned why[TT_THREAD_COUNT], win = 0, live = 0, claims = 0, relatched = 0;
+  const tt_insn *head[TT_THREAD_COUNT];
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    tt_thread *th = &st->c.thr[t];
+    if (th->pc >= th->len) { th->wait_kind = TT_WAIT_NONE; continue; }  /* done */
+    live |= 1u << t;
+    head[t] = tt_head(st, t);  /* decoded once while it waits */
+    why[t] = gate_check(st, t, head[t], &res[t]);
+    th->wait_kind = (uint8_t)why[t];
+    if (why[t] == TT_WAIT_NONE) win |= 1u << t;
+    if (res[t] != RES_NONE) claims |= 1u << t;
+  }
+  if (win & claims) win = arbitrate(st, win, res, why);
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    if (win & (1u << t)) {
+      relatched |= (unsigned)issue_now(st, t, head[t]) << t;
+    } else if (live & (1u << t)) {  /* held: at the gate, or lost the arbitration */
+      st->c.thr[t].wait_kind = (uint8_t)why[t];
+      c->stall[t][why[t]]++;
+    }
+  }
+  return win ? relatched | 1u << 3 : 0;  /* bit 3: something issued */
+}
+
 /* Steps 5-9 of the file comment. Returns 1 if an instruction issued or a latch was forgotten. */
 static int gate_cycle(tt_state *st) {
-  tt_cyc *c = CYC(st);
-  int sat[TT_THREAD_COUNT], res[TT_THREAD_COUNT], changed = 0;
-  unsigned why[TT_THREAD_COUNT], win = 0;
-  int relatched[TT_THREAD_COUNT] = {0, 0, 0};  /* a wait issued this cycle (latch replaced) */
+  unsigned sat = 0, relatched = 0;  /* relatched: a wait issued this cycle (latch replaced) */
+  int changed = 0;
   if (TT_KNOB_IS(st, SYNC_VISIBILITY, 1)) {
-    changed = gate_cycle_sequential(st, sat, relatched);
+    changed = gate_cycle_sequential(st, &sat, &relatched);
   } else {
-    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-      tt_thread *th = &st->c.thr[t];
-      sat[t] = th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t, latch_conditions(st, t));
-      if (sat[t] && TT_KNOB_IS(st, WAIT_LAG, 1)) { th->latch.op = TT_LATCH_NONE; changed = 1; }
-    }
-    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-      why[t] = head_check(st, t, &res[t]);
-      if (why[t] == TT_WAIT_NONE) win |= 1u << t;
-    }
-    win = arbitrate(st, win, res, why);
-    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-      if (win & (1u << t)) {
-        relatched[t] = issue_now(st, t);
-        changed = 1;
-      } else if (why[t] < TT_WAIT_KIND_COUNT && why[t] != TT_WAIT_NONE) {
-        st->c.thr[t].wait_kind = (uint8_t)why[t];
-        c->stall[t][why[t]]++;
-      }
-    }
+    sat = eval_latches(st, &changed);
+    relatched = gate_and_issue(st);
+    changed |= relatched != 0;
   }
   /* step 9: forget a satisfied latch — unless a wait issued this cycle replaced it (possible
    * under wait_replace=overwrite): the new latch was not the one evaluated */
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
-    if (sat[t] && TT_KNOB_IS(st, WAIT_LAG, 0) && !relatched[t]) {
+    if ((sat >> t & 1u) && TT_KNOB_IS(st, WAIT_LAG, 0) && !(relatched >> t & 1u)) {
       st->c.thr[t].latch.op = TT_LATCH_NONE;
       changed = 1;
     }
@@ -599,10 +701,11 @@ int tt_cycle_step(tt_state *st) {
   tt_cyc *c = CYC(st);
   st->c.cyc_used = 1;  /* tt_reset clears the cycle-mode state */
   if (c->finished) return 0;
-  int act = land_writebacks(st);
-  act |= tt_cfgp_advance(st);
-  act |= src_step(c);
-  act |= thcon_step(st);
+  int act = 0;
+  if (c->nwb) act |= land_writebacks(st);
+  if (tt_cfgp_busy(st)) act |= tt_cfgp_advance(st);
+  if (c->src_flip_at[0] | c->src_flip_at[1]) act |= src_step(c);
+  if (c->thcon_owner) act |= thcon_step(st);
   if (all_done(st) && idle(st)) {
     c->cycles = c->now;
     c->finished = 1;
@@ -678,9 +781,8 @@ static uint64_t next_event(const tt_state *st) {
   return e;
 }
 
-uint64_t tt_cycle_skip(tt_state *st, uint64_t max) {
+static TT_NOINLINE uint64_t skip_quiet(tt_state *st, uint64_t max) {
   tt_cyc *c = CYC(st);
-  if (!c->quiet || c->finished || !max) return 0;
   uint64_t e = next_event(st), k = e > c->now ? e - c->now : 0;
   if (k > max) k = max;
   if (k > UINT32_MAX - c->now) k = UINT32_MAX - c->now;
@@ -695,6 +797,11 @@ uint64_t tt_cycle_skip(tt_state *st, uint64_t max) {
   st->c.steps += k;
   st->skipped_cycles += k;
   return k;
+}
+
+uint64_t tt_cycle_skip(tt_state *st, uint64_t max) {
+  const tt_cyc *c = CYC(st);
+  return !c->quiet || c->finished || !max ? 0 : skip_quiet(st, max);
 }
 
 /* ---- results ------------------------------------------------------------------------------------- */
