@@ -132,7 +132,7 @@ unsigned sr_take_written(uint32_t *l1, unsigned *nl1, uint32_t *mmio, unsigned *
 const uint8_t *sr_l1_granule(uint32_t g);
 const uint32_t *sr_mmio_granule(uint32_t g);
 
-/* The RISC-V host port (digest 2.1-2.3): a load or store by core `core` (tt_core_id) of
+/* The RISC-V host port (digest 2.1-2.3; spec_ref_host.c): a load or store by core `core` (tt_core_id) of
  * `size` bytes at `addr`. Returns a tt_host_status. */
 unsigned sr_host_read(const sr_state *s, unsigned core, uint32_t addr, unsigned size, uint32_t *v);
 unsigned sr_host_write(sr_state *s, unsigned core, uint32_t addr, unsigned size, uint32_t v);
@@ -152,6 +152,22 @@ int sr_done(const sr_state *s);
  * is done, nothing can move, or `budget` cycles; returns a tt_outcome. Issue cycles in
  * s->cyc.issue (valid for k < pc[t]), hazards in s->cyc.haz, `cycles` in s->cyc.cycles. */
 unsigned sr_cycle_run(sr_state *s, uint64_t budget);
+
+/* What an instruction is to the cycle mode (spec_ref_insn.c): the outside unit it goes to
+ * (SR_U_NONE: none), whether it goes through the Config pipeline, takes the Sync slot, writes
+ * its thread's latch or is a mutex operation (and which mutex), whether it may read Config
+ * (a unit's own NOP does not), its ThCon occupancy, and the GPRs of its thread it reads or
+ * writes (bit i = GPR i). */
+enum { SR_U_UNPACK0, SR_U_UNPACK1, SR_U_PACK, SR_U_FPU, SR_U_SFPU, SR_U_MOVER, SR_U_NONE };
+unsigned sr_unit_of(const tt_insn *in);
+int sr_is_cfg_pipe(const tt_insn *in);
+int sr_is_sync_slot(const tt_insn *in);
+int sr_writes_latch(const tt_insn *in);
+int sr_is_mutex_op(const tt_insn *in);
+uint32_t sr_mutex_of(const tt_insn *in);
+int sr_reads_config(const tt_insn *in);
+unsigned sr_occupancy(const tt_insn *in);
+uint64_t sr_gpr_use(const tt_insn *in);
 
 /* Does the reference read value v of knob k (cycle: in cycle mode)? (v == 0: always.) */
 int sr_knob_read(unsigned k, unsigned v, int cycle);

@@ -52,140 +52,11 @@
 #define KN(s, K) ((s)->knob[TT_KNOB_##K])
 #define NEVER SR_NEVER
 
-enum { U_UNPACK0, U_UNPACK1, U_PACK, U_FPU, U_SFPU, U_MOVER, U_NONE };
 enum { R_THCON = 0, R_SYNC = 1, R_CFG = 2 /* + stage + 4 */, R_MUTEX = 8, R_UNIT = 16, R_NONE = 31 };
 
 static uint32_t umax(uint32_t a, uint32_t b) { return a > b ? a : b; }
 
-/* ---- what an instruction is --------------------------------------------------------------- */
-static int is_cfg_pipe(const tt_insn *in) {
-  switch (in->form) {
-  case TT_FORM_WRCFG: case TT_FORM_RDCFG: case TT_FORM_RMWCIB0: case TT_FORM_RMWCIB1:
-  case TT_FORM_RMWCIB2: case TT_FORM_RMWCIB3: case TT_FORM_CFGSHIFTMASK: case TT_FORM_STREAMWRCFG:
-    return 1;
-  default: return 0;
-  }
-}
-
-static int is_sync_slot(const tt_insn *in) {
-  switch (in->form) {
-  case TT_FORM_SEMINIT: case TT_FORM_SEMPOST: case TT_FORM_SEMGET: case TT_FORM_STALLWAIT:
-  case TT_FORM_SEMWAIT: case TT_FORM_STREAMWAIT:
-    return 1;
-  default: return 0;
-  }
-}
-
-static int writes_latch(const tt_insn *in) {
-  return in->form == TT_FORM_STALLWAIT || in->form == TT_FORM_SEMWAIT ||
-         in->form == TT_FORM_STREAMWAIT || in->form == TT_FORM_FLUSHDMA;
-}
-
-static int is_mutex_op(const tt_insn *in) { return in->form == TT_FORM_ATGETM || in->form == TT_FORM_ATRELM; }
-static uint32_t mutex_of(const tt_insn *in) {
-  return in->form == TT_FORM_ATGETM ? in->a.ATGETM.mutex_index : in->a.ATRELM.mutex_index;
-}
-
-/* The outside unit a foreign instruction goes to, from the block bits of the BH table. */
-static unsigned unit_of(const tt_insn *in) {
-  if (in->form != TT_FORM_FOREIGN || tt_isa_foreign[in->foreign].kind != TT_FG_GATE) return U_NONE;
-  uint16_t b = in->block_bits;
-  if (b & 0x008u) return (in->word >> 23) & 1u ? U_UNPACK1 : U_UNPACK0;
-  if (b & 0x004u) return U_PACK;
-  if (b & 0x010u) return U_MOVER;
-  if (b & 0x040u) return U_FPU;
-  if (b & 0x100u) return U_SFPU;
-  return U_NONE;
-}
-
-/* A unit's own NOP (SFPNOP, UNPACR_NOP) reads no Config word (vector-format.md cfg_gap). */
-static int reads_config(const tt_insn *in) {
-  if (in->form != TT_FORM_FOREIGN || tt_isa_foreign[in->foreign].kind == TT_FG_FRONTEND) return 0;
-  const char *n = tt_isa_foreign[in->foreign].name;
-  size_t l = tt_isa_foreign[in->foreign].name_len;
-  return !(l >= 3 && memcmp(n + l - 3, "NOP", 3) == 0);
-}
-
-static unsigned occupancy(const tt_insn *in) {
-  switch (in->form) {
-  case TT_FORM_SETDMAREG_IMM: case TT_FORM_SETDMAREG_SPECIAL: case TT_FORM_DMANOP:
-  case TT_FORM_RSTDMA:
-    return 1;
-  case TT_FORM_REG2FLOP: case TT_FORM_FLUSHDMA: return 2;   /* (flushdma=stallwait_b5: 1) */
-  case TT_FORM_ADDDMAREG_IMM: case TT_FORM_SUBDMAREG_IMM: case TT_FORM_MULDMAREG_IMM:
-  case TT_FORM_BITWOPDMAREG_IMM: case TT_FORM_SHIFTDMAREG_IMM: case TT_FORM_CMPDMAREG_IMM:
-    return 3;
-  case TT_FORM_ADDDMAREG_REG: case TT_FORM_SUBDMAREG_REG: case TT_FORM_MULDMAREG_REG:
-  case TT_FORM_BITWOPDMAREG_REG: case TT_FORM_SHIFTDMAREG_REG: case TT_FORM_CMPDMAREG_REG: {
-    uint32_t f[8];
-    unsigned n = tt_insn_fields(in, f, 8), b = n == 4 ? 1u : 0u;   /* [mode,] res, right, left */
-    return (f[b + 1] >> 2) == (f[b + 2] >> 2) ? 3u : 4u;
-  }
-  case TT_FORM_ATCAS: case TT_FORM_ATINCGETPTR: return 15;
-  default: return 3;
-  }
-}
-
-/* GPRs of its own thread that an instruction reads or writes (bit i = GPR i), from the
- * instruction pages' operand lists (a 128-bit operand is its aligned group of four). */
 static uint64_t bit(uint32_t r) { return 1ull << (r & 63u); }
-static uint64_t group(uint32_t r) { return 0xFull << (r & 0x3Cu); }
-static uint64_t gpr_use(const tt_insn *in) {
-  switch (in->form) {
-  case TT_FORM_SETDMAREG_IMM: return bit(in->a.SETDMAREG_IMM.result_half_reg >> 1);
-  case TT_FORM_SETDMAREG_SPECIAL: {
-    const tt_args_SETDMAREG_SPECIAL *a = &in->a.SETDMAREG_SPECIAL;
-    /* ResultSize 3 replaces the tile-header fields of "the same 4-GPR group" (digest 4.3);
-     * SETDMAREG.md's functional model assigns them field by field and they all lie in the
-     * first three words (the final 32 bits are reserved, left alone): the fourth GPR is no
-     * operand (settled by the page; ambiguities.def notes it) */
-    if (a->result_size == 3) return group(a->result_half_reg >> 1) & ~bit(((a->result_half_reg >> 1) & 0x3Cu) + 3);
-    return a->result_size <= 1 ? bit(a->result_half_reg >> 1) : group(a->result_half_reg >> 1);
-  }
-  case TT_FORM_ADDDMAREG_REG: case TT_FORM_SUBDMAREG_REG: case TT_FORM_MULDMAREG_REG:
-  case TT_FORM_BITWOPDMAREG_REG: case TT_FORM_SHIFTDMAREG_REG: case TT_FORM_CMPDMAREG_REG:
-  case TT_FORM_ADDDMAREG_IMM: case TT_FORM_SUBDMAREG_IMM: case TT_FORM_MULDMAREG_IMM:
-  case TT_FORM_BITWOPDMAREG_IMM: case TT_FORM_SHIFTDMAREG_IMM: case TT_FORM_CMPDMAREG_IMM: {
-    uint32_t f[8];
-    unsigned n = tt_insn_fields(in, f, 8), b = n == 4 ? 1u : 0u;
-    int imm = (in->word >> 23) & 1u;
-    return bit(f[b]) | bit(f[b + 2]) | (imm ? 0 : bit(f[b + 1]));
-  }
-  case TT_FORM_LOADIND: {
-    const tt_args_LOADIND *a = &in->a.LOADIND;
-    return bit(a->addr_reg) | bit(a->offset_half_reg >> 1) |
-           (a->size == 0 ? group(a->result_reg) : bit(a->result_reg));
-  }
-  case TT_FORM_STOREIND_L1: {
-    const tt_args_STOREIND_L1 *a = &in->a.STOREIND_L1;
-    return bit(a->addr_reg) | bit(a->offset_half_reg >> 1) |
-           (a->size == 0 ? group(a->data_reg) : bit(a->data_reg));
-  }
-  case TT_FORM_STOREIND_MMIO: {
-    const tt_args_STOREIND_MMIO *a = &in->a.STOREIND_MMIO;
-    return bit(a->addr_reg) | bit(a->offset_half_reg >> 1) | bit(a->data_reg);
-  }
-  case TT_FORM_STOREIND_SRC: {
-    const tt_args_STOREIND_SRC *a = &in->a.STOREIND_SRC;
-    return bit(a->addr_reg) | bit(a->offset_half_reg >> 1) | (0x3ull << (a->data_reg & 0x3Cu));
-  }
-  case TT_FORM_STOREREG: return bit(in->a.STOREREG.data_reg);
-  case TT_FORM_LOADREG: return bit(in->a.LOADREG.result_reg);
-  case TT_FORM_ATINCGET: return bit(in->a.ATINCGET.addr_reg) | bit(in->a.ATINCGET.in_out_reg);
-  case TT_FORM_ATINCGETPTR: return bit(in->a.ATINCGETPTR.addr_reg) | bit(in->a.ATINCGETPTR.result_reg);
-  case TT_FORM_ATSWAP: {
-    const tt_args_ATSWAP *a = &in->a.ATSWAP;
-    return bit(a->addr_reg) | (a->single_data_reg ? bit(a->data_reg) : group(a->data_reg));
-  }
-  case TT_FORM_ATCAS: return bit(in->a.ATCAS.addr_reg);
-  case TT_FORM_REG2FLOP:
-    return in->a.REG2FLOP.size_sel == 0 ? group(in->a.REG2FLOP.input_reg) : bit(in->a.REG2FLOP.input_reg);
-  case TT_FORM_WRCFG:
-    return in->a.WRCFG.is_128bit ? group(in->a.WRCFG.input_reg) : bit(in->a.WRCFG.input_reg);
-  case TT_FORM_RDCFG: return bit(in->a.RDCFG.result_reg);
-  default: return 0;
-  }
-}
 
 /* ---- the Config pipeline: occupants with planned trajectories ------------------------------ */
 static void path_of(const sr_state *s, const tt_insn *in, sr_occ *o) {
@@ -288,18 +159,18 @@ static int cond_true(const sr_state *s, unsigned t, uint16_t m, uint32_t x) {
       if (c->wb[i].thcon && c->wb[i].thread == t && c->wb[i].due > x) return 1;
     if (KN(s, C0_STORES) == 1 && c->store_until[t] > x) return 1;
   }
-  if ((m & 0x002u) && c->stub_until[U_UNPACK0][t] > x) return 1;
-  if ((m & 0x004u) && c->stub_until[U_UNPACK1][t] > x) return 1;
-  if ((m & 0x008u) && c->stub_until[U_PACK][t] > x) return 1;
-  if ((m & 0x010u) && c->stub_until[U_FPU][t] > x) return 1;
+  if ((m & 0x002u) && c->stub_until[SR_U_UNPACK0][t] > x) return 1;
+  if ((m & 0x004u) && c->stub_until[SR_U_UNPACK1][t] > x) return 1;
+  if ((m & 0x008u) && c->stub_until[SR_U_PACK][t] > x) return 1;
+  if ((m & 0x010u) && c->stub_until[SR_U_FPU][t] > x) return 1;
   if ((m & 0x020u) && src_owner_at(s, 0, x) != 0) return 1;
   if ((m & 0x040u) && src_owner_at(s, 1, x) != 0) return 1;
   if ((m & 0x080u) && src_owner_at(s, 0, x) != 1) return 1;
   if ((m & 0x100u) && src_owner_at(s, 1, x) != 1) return 1;
   if (m & 0x200u)
     for (unsigned u = 0; u < SR_THREADS; u++)
-      if (c->stub_until[U_MOVER][u] > x) return 1;
-  if ((m & 0x800u) && c->stub_until[U_SFPU][t] > x) return 1;
+      if (c->stub_until[SR_U_MOVER][u] > x) return 1;
+  if ((m & 0x800u) && c->stub_until[SR_U_SFPU][t] > x) return 1;
   if (m & 0x1000u) {
     if (pipe_busy(s, x)) return 1;
     if (KN(s, C12_SCOPE) == 1 && c->setc16_next && c->setc16_next == x) return 1;
@@ -464,8 +335,8 @@ static uint32_t earliest(const sr_state *s, unsigned t, const tt_insn *in, uint3
     if (lclear == NEVER) return NEVER;
     x = umax(x, lclear + (KN(s, WAIT_LAG) == 0));
   }
-  if (is_mutex_op(in)) {
-    uint32_t i = mutex_of(in);
+  if (sr_is_mutex_op(in)) {
+    uint32_t i = sr_mutex_of(in);
     if (!sr_valid_mutex(i)) return NEVER;
     if (in->form == TT_FORM_ATGETM &&
         ((s->mutex[i] && s->mutex[i] != 1 + t) ||
@@ -474,7 +345,7 @@ static uint32_t earliest(const sr_state *s, unsigned t, const tt_insn *in, uint3
   }
   if (in->form == TT_FORM_REG2FLOP && KN(s, REG2FLOP) == 1)   /* wh_config: a Config writer */
     while (pipe_busy(s, x)) x++;
-  if (is_cfg_pipe(in)) {
+  if (sr_is_cfg_pipe(in)) {
     sr_occ o;
     memset(&o, 0, sizeof o);
     path_of(s, in, &o);
@@ -486,15 +357,15 @@ static uint32_t earliest(const sr_state *s, unsigned t, const tt_insn *in, uint3
 
 static unsigned resource(const tt_insn *in) {
   if (sr_is_thcon(in)) return R_THCON;
-  if (is_sync_slot(in)) return R_SYNC;
-  if (is_mutex_op(in)) return R_MUTEX + (mutex_of(in) & 7u);
-  if (is_cfg_pipe(in)) {
+  if (sr_is_sync_slot(in)) return R_SYNC;
+  if (sr_is_mutex_op(in)) return R_MUTEX + (sr_mutex_of(in) & 7u);
+  if (sr_is_cfg_pipe(in)) {
     int s0 = in->form == TT_FORM_STREAMWRCFG ? -4
              : (in->form == TT_FORM_WRCFG || in->form == TT_FORM_CFGSHIFTMASK) ? -1 : 0;
     return (unsigned)(R_CFG + s0 + 4);
   }
-  unsigned u = unit_of(in);
-  return u == U_NONE ? R_NONE : R_UNIT + u;
+  unsigned u = sr_unit_of(in);
+  return u == SR_U_NONE ? R_NONE : R_UNIT + u;
 }
 
 /* ---- issuing ------------------------------------------------------------------------------------- */
@@ -597,7 +468,7 @@ static void retry(sr_state *s, unsigned t, uint32_t x) {
 /* A ThCon instruction issuing at n: 0 when it is an atomic whose first attempt failed. */
 static int issue_thcon(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
   sr_cyc *c = &s->cyc;
-  unsigned k = in->form == TT_FORM_FLUSHDMA && KN(s, FLUSHDMA) == 1 ? 1 : occupancy(in);
+  unsigned k = in->form == TT_FORM_FLUSHDMA && KN(s, FLUSHDMA) == 1 ? 1 : sr_occupancy(in);
   if (in->form == TT_FORM_FLUSHDMA && KN(s, FLUSHDMA) == 0) {
     sr_execute(s, t, in);
     uint16_t m = (uint16_t)in->a.FLUSHDMA.condition_mask;
@@ -627,14 +498,14 @@ static int issue_thcon(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
 static void issue(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
   sr_cyc *c = &s->cyc;
   /* hazards, on the state at the start of cycle n */
-  uint64_t use = gpr_use(in);
+  uint64_t use = sr_gpr_use(in);
   for (unsigned i = 0; i < c->nwb; i++)
     if (c->wb[i].thread == t && c->wb[i].due > n && (use & bit(c->wb[i].reg))) {
       hazard(s, TT_HAZ_GPR_PENDING, t);
       break;
     }
-  if (reads_config(in) && c->cfgw_next[t] && c->cfgw_next[t] == n) hazard(s, TT_HAZ_CFG_GAP, t);
-  if (is_cfg_pipe(in))
+  if (sr_reads_config(in) && c->cfgw_next[t] && c->cfgw_next[t] == n) hazard(s, TT_HAZ_CFG_GAP, t);
+  if (sr_is_cfg_pipe(in))
     for (unsigned i = 0; i < SR_OCC_MAX; i++)
       if (c->occ[i].used && c->occ[i].thread == t && c->occ[i].in.form == TT_FORM_STREAMWRCFG &&
           stage_at(&c->occ[i], n) == -4) {
@@ -644,7 +515,7 @@ static void issue(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
   uint8_t had_latch = s->latch[t].op;
   c->free_any[t] = umax(c->free_any[t], n + 1);
   c->free_thcon[t] = umax(c->free_thcon[t], n + 1);
-  if (is_cfg_pipe(in)) {
+  if (sr_is_cfg_pipe(in)) {
     /* (RMWCIB and RDCFG go through sr_execute, which records it itself) */
     if (deferred(in) && in->reserved && KN(s, RESERVED_BITS) == 0) sr_fault(s, t, TT_FC_RESERVED_BITS);
     enter_pipeline(s, t, in, n);
@@ -661,21 +532,21 @@ static void issue(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
     if (!issue_thcon(s, t, in, n)) return;   /* a failing atomic: not retired yet */
   } else {
     sr_execute(s, t, in);
-    unsigned u = unit_of(in);
-    if (u != U_NONE && reads_config(in)) {   /* a unit's own NOP keeps no stub busy */
+    unsigned u = sr_unit_of(in);
+    if (u != SR_U_NONE && sr_reads_config(in)) {   /* a unit's own NOP keeps no stub busy */
       static const uint8_t stub[] = {4, 1, 2, 8, 16};
       uint32_t done = n + stub[KN(s, STUB_CYCLES) % 5];
       c->stub_until[u][t] = umax(c->stub_until[u][t], done);
-      if (u == U_UNPACK0 || u == U_UNPACK1) {
-        c->src_flip_at[u - U_UNPACK0] = done;   /* UNPACR: its bank to the matrix unit */
-        c->src_flip_to[u - U_UNPACK0] = 1;
-      } else if (u == U_FPU) {
+      if (u == SR_U_UNPACK0 || u == SR_U_UNPACK1) {
+        c->src_flip_at[u - SR_U_UNPACK0] = done;   /* UNPACR: its bank to the matrix unit */
+        c->src_flip_to[u - SR_U_UNPACK0] = 1;
+      } else if (u == SR_U_FPU) {
         for (unsigned b = 0; b < 2; b++) { c->src_flip_at[b] = done; c->src_flip_to[b] = 0; }
       }
     }
     if (in->form == TT_FORM_SETC16) c->setc16_next = n + 1;
   }
-  if (s->latch[t].op != TT_LATCH_NONE && (!had_latch || writes_latch(in))) c->latch_from[t] = n + 1;
+  if (s->latch[t].op != TT_LATCH_NONE && (!had_latch || sr_writes_latch(in))) c->latch_from[t] = n + 1;
   c->issue[t][s->pc[t]] = n;
   s->pc[t]++;
   c->last_issue_end = n + 1;
@@ -782,7 +653,7 @@ static void issue_cycle(sr_state *s, const tt_insn *in, const uint32_t *e, const
     wrote[t] = 0;
     if ((win >> t) & 1u) {
       issue(s, t, &in[t], n);
-      wrote[t] = s->latch[t].op != op || (writes_latch(&in[t]) && s->latch[t].op);
+      wrote[t] = s->latch[t].op != op || (sr_writes_latch(&in[t]) && s->latch[t].op);
     }
   }
   if (KN(s, WAIT_LAG) == 0)   /* latches found satisfied in cycle n go at its end */
