@@ -751,6 +751,8 @@ static int is_wait(const tt_insn *in) {
 int sr_catches(const sr_state *s, unsigned t, const tt_insn *in) {
   if (s->latch[t].op == TT_LATCH_NONE) return 0;
   if (KNOB(s, WAIT_REPLACE) == 1 && is_wait(in)) return 0;
+  /* flushdma_b0=not_caught (AMB-32, SEED-4's B0 list): FLUSHDMA is caught by B5 only */
+  if (in->form == TT_FORM_FLUSHDMA && KNOB(s, FLUSHDMA_B0) == 1) return (s->latch[t].block & 0x020u) != 0;
   return caught(s->latch[t].block, in);
 }
 void sr_fault(sr_state *s, unsigned t, unsigned code) { fault(s, t, code); }
@@ -775,15 +777,15 @@ int sr_knob_read(unsigned k, unsigned v, int cycle) {
   case TT_KNOB_REG2FLOP: case TT_KNOB_RSTDMA: case TT_KNOB_FRONTEND_OPS:
   case TT_KNOB_STATE_RESET_EN: case TT_KNOB_L1_SIZE: case TT_KNOB_ATOMIC_BIT23:
   case TT_KNOB_UNDEFINED_MODE: case TT_KNOB_FLUSHDMA: case TT_KNOB_WAIT_REPLACE:
+  case TT_KNOB_FLUSHDMA_B0:
     return v <= 1;
   case TT_KNOB_ARBITRATION: case TT_KNOB_THCON_HANDOVER: case TT_KNOB_THCON_SCOPE:
   case TT_KNOB_WAIT_LAG: case TT_KNOB_LOAD_LATENCY: case TT_KNOB_LOADREG_LATENCY:
   case TT_KNOB_ATINCGET_LATENCY: case TT_KNOB_STREAMWRCFG_PREPARE: case TT_KNOB_STUB_CYCLES:
   case TT_KNOB_C0_STORES: case TT_KNOB_CFG_STALL: case TT_KNOB_GPR_PORT:
-  case TT_KNOB_THCON_RELEASE:
+  case TT_KNOB_THCON_RELEASE: case TT_KNOB_C12_SCOPE: case TT_KNOB_THCON_READ:
+  case TT_KNOB_FLUSHDMA_RELEASE: case TT_KNOB_OUTSIDE_SLOT: case TT_KNOB_MATRIX_INTERVAL:
     return cycle;
-  case TT_KNOB_C12_SCOPE:   /* c12_scope=settled (AMB-45, p150) is not written here */
-    return cycle && v <= 2;
   default:
     return 0;
   }

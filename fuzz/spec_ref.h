@@ -83,6 +83,9 @@ typedef struct sr_cyc {
   uint32_t wb_seq;
   sr_occ occ[SR_OCC_MAX];
   uint32_t pipe_left;                 /* latest cycle a departed occupant left the pipeline */
+  uint32_t pipe_left_other;           /* the same, of a departed occupant other than RDCFG */
+  uint32_t matrix_next;               /* matrix_interval: first cycle the next Src reader may issue */
+  uint8_t flush_late;                 /* flushdma_release=next_cycle and the FLUSHDMA had to wait */
   uint32_t stub_until[SR_STUBS][SR_THREADS];
   uint8_t src_owner[2], src_flip_to[2];
   uint32_t src_flip_at[2];
@@ -168,6 +171,8 @@ uint32_t sr_mutex_of(const tt_insn *in);
 int sr_reads_config(const tt_insn *in);
 unsigned sr_occupancy(const tt_insn *in);
 uint64_t sr_gpr_use(const tt_insn *in);
+uint64_t sr_gpr_reads(const tt_insn *in);
+int sr_reads_src(const tt_insn *in);        /* a matrix-unit instruction that reads Src (AMB-43) */   /* the GPRs among them it reads */
 
 /* Does the reference read value v of knob k (cycle: in cycle mode)? (v == 0: always.) */
 int sr_knob_read(unsigned k, unsigned v, int cycle);

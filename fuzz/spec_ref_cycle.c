@@ -44,6 +44,14 @@
  *          the matrix unit when done, a matrix-unit instruction hands both back (C5-C8).
  *   `cycles` the first cycle with every thread done and ThCon, the pipeline, the write-backs
  *          and the stubs idle (c0_stores=yes: and every store landed).
+ * Readings the p150 profile and the registry rows AMB-43..47 add (their rows are the spec):
+ *   matrix_interval=N  the matrix unit's Src readers (spec_ref_insn.c) one every N cycles, all
+ *          threads together; thcon_read=next_cycle  a ThCon instruction reads its operands a
+ *          cycle after issue (a write-back due then is read, no hazard); c12_scope=settled  C12
+ *          also true when the pipeline held anything but an RDCFG in +1 at the end of the cycle
+ *          before; flushdma_release=next_cycle  a FLUSHDMA that had to wait lets go a cycle after
+ *          its conditions clear; outside_slot=none  no contention for outside units;
+ *          flushdma_b0=not_caught (spec_ref.c)  FLUSHDMA caught by B5 only.
  * Not expressed (spec_diff resets these knobs; vectors check them): sync_visibility=
  * same_cycle, setdmareg_result=two_cycles. */
 #include <string.h>
@@ -152,6 +160,16 @@ static uint8_t src_owner_at(const sr_state *s, unsigned b, uint32_t x) {
 
 /* Is some STALLWAIT condition of `mask` true for thread t at the start of cycle x (>= now),
  * if nothing issues meanwhile? */
+/* c12_scope=settled (AMB-45): was anything in the pipeline at the end of cycle y, an RDCFG in
+ * stage +1 (its GPR write) not counted? (An occupant that left at the end of y was in it.) */
+static int pipe_settled(const sr_state *s, uint32_t y) {
+  for (unsigned i = 0; i < SR_OCC_MAX; i++) {
+    int st = stage_at(&s->cyc.occ[i], y);
+    if (st != 99 && !(st == 1 && s->cyc.occ[i].in.form == TT_FORM_RDCFG)) return 1;
+  }
+  return s->cyc.pipe_left_other == y + 1;
+}
+
 static int cond_true(const sr_state *s, unsigned t, uint16_t m, uint32_t x) {
   const sr_cyc *c = &s->cyc;
   if (m & 0x001u) {
@@ -175,6 +193,7 @@ static int cond_true(const sr_state *s, unsigned t, uint16_t m, uint32_t x) {
     if (pipe_busy(s, x)) return 1;
     if (KN(s, C12_SCOPE) == 1 && c->setc16_next && c->setc16_next == x) return 1;
     if (KN(s, C12_SCOPE) == 2 && x > 0 && pipe_busy_during(s, x - 1)) return 1;
+    if (KN(s, C12_SCOPE) == 3 && x > 0 && pipe_settled(s, x - 1)) return 1;
   }
   return 0;
 }
@@ -301,6 +320,7 @@ static void pipeline_events(sr_state *s, uint32_t upto) {
     sr_occ *o = &c->occ[i];
     if (o->used && o->at[o->nst] <= upto) {
       c->pipe_left = umax(c->pipe_left, o->at[o->nst]);
+      if (o->in.form != TT_FORM_RDCFG) c->pipe_left_other = umax(c->pipe_left_other, o->at[o->nst]);
       o->used = 0;
     }
   }
@@ -343,6 +363,7 @@ static uint32_t earliest(const sr_state *s, unsigned t, const tt_insn *in, uint3
          (!s->mutex[i] && s->reserved_for[i] && s->reserved_for[i] != 1 + t)))
       return NEVER;
   }
+  if (KN(s, MATRIX_INTERVAL) != 0 && sr_reads_src(in)) x = umax(x, c->matrix_next);   /* AMB-43 */
   if (in->form == TT_FORM_REG2FLOP && KN(s, REG2FLOP) == 1)   /* wh_config: a Config writer */
     while (pipe_busy(s, x)) x++;
   if (sr_is_cfg_pipe(in)) {
@@ -355,7 +376,7 @@ static uint32_t earliest(const sr_state *s, unsigned t, const tt_insn *in, uint3
   return x;
 }
 
-static unsigned resource(const tt_insn *in) {
+static unsigned resource(const sr_state *s, const tt_insn *in) {
   if (sr_is_thcon(in)) return R_THCON;
   if (sr_is_sync_slot(in)) return R_SYNC;
   if (sr_is_mutex_op(in)) return R_MUTEX + (sr_mutex_of(in) & 7u);
@@ -365,7 +386,8 @@ static unsigned resource(const tt_insn *in) {
     return (unsigned)(R_CFG + s0 + 4);
   }
   unsigned u = sr_unit_of(in);
-  return u == SR_U_NONE ? R_NONE : R_UNIT + u;
+  /* outside_slot=none (AMB-47): threads never contend for a unit outside the model */
+  return u == SR_U_NONE || KN(s, OUTSIDE_SLOT) == 1 ? R_NONE : R_UNIT + u;
 }
 
 /* ---- issuing ------------------------------------------------------------------------------------- */
@@ -495,8 +517,24 @@ static int issue_thcon(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
   return 1;
 }
 
+/* thcon_read=next_cycle (AMB-44): a ThCon instruction issued at n reads its GPR operands at
+ * n+1, so a write-back of one of them due at n+1 is read (it is landed now: nothing else of
+ * this thread writes that GPR in between) and is no hazard. */
+static void read_late(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
+  sr_cyc *c = &s->cyc;
+  uint64_t rd = sr_gpr_reads(in);
+  int any = 0;
+  for (unsigned i = 0; i < c->nwb; i++)
+    if (c->wb[i].thread == t && c->wb[i].due == n + 1 && (rd & bit(c->wb[i].reg))) {
+      c->wb[i].due = n;
+      any = 1;
+    }
+  if (any) land(s, n);
+}
+
 static void issue(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
   sr_cyc *c = &s->cyc;
+  if (KN(s, THCON_READ) == 1 && sr_is_thcon(in)) read_late(s, t, in, n);
   /* hazards, on the state at the start of cycle n */
   uint64_t use = sr_gpr_use(in);
   for (unsigned i = 0; i < c->nwb; i++)
@@ -532,6 +570,12 @@ static void issue(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
     if (!issue_thcon(s, t, in, n)) return;   /* a failing atomic: not retired yet */
   } else {
     sr_execute(s, t, in);
+    if (KN(s, MATRIX_INTERVAL) != 0 && sr_reads_src(in)) {
+      /* matrix_interval=N (AMB-43): the matrix unit takes the next Src reader N cycles later,
+       * from any thread (it does not keep `cycles` from ending) */
+      static const uint8_t every[] = {1, 6, 2, 3, 4, 8};
+      c->matrix_next = n + every[KN(s, MATRIX_INTERVAL) % 6];
+    }
     unsigned u = sr_unit_of(in);
     if (u != SR_U_NONE && sr_reads_config(in)) {   /* a unit's own NOP keeps no stub busy */
       static const uint8_t stub[] = {4, 1, 2, 8, 16};
@@ -597,13 +641,21 @@ static void finish(sr_state *s, const uint32_t *lc, uint32_t upto, uint32_t land
 static void flush_release(sr_state *s, uint32_t now) {
   sr_cyc *c = &s->cyc;
   unsigned ft = c->flush_t;
-  uint32_t r = clear_from(s, ft, c->flush_cond, umax(c->flush_min, now));
-  c->thcon_free = c->free_thcon[ft] = c->thcon_end = r;
-  if (KN(s, THCON_RELEASE) == 1) {   /* silicon: its minimum occupancy a cycle shorter, not its hold */
+  /* flushdma_release=next_cycle (AMB-46): one that had to wait (its conditions held at c+2) is
+   * released a cycle after they are found clear, as a latch is forgotten */
+  if (now <= c->flush_min)
+    c->flush_late = KN(s, FLUSHDMA_RELEASE) == 1 && clear_from(s, ft, c->flush_cond, c->flush_min) > c->flush_min;
+  uint32_t from = now > c->flush_late ? now - c->flush_late : 0;   /* (r itself while r+1 is now) */
+  uint32_t r = clear_from(s, ft, c->flush_cond, umax(c->flush_min, from));
+  uint32_t rel = r + c->flush_late;
+  c->thcon_free = c->free_thcon[ft] = c->thcon_end = rel;
+  if (KN(s, THCON_RELEASE) == 1 && KN(s, THCON_HANDOVER) != 1) {
+    /* silicon: its minimum occupancy a cycle shorter, not its hold (under overlap the
+     * occupancy already ends at c+N-1: the readings name the same cycle) */
     uint32_t lo = c->flush_min - 1 > c->flush_issue ? c->flush_min - 1 : c->flush_issue + 1;
     c->free_any[ft] = clear_from(s, ft, c->flush_cond, umax(lo, now));
   } else {
-    c->free_any[ft] = r;
+    c->free_any[ft] = rel;
   }
 }
 
@@ -635,7 +687,7 @@ static void issue_cycle(sr_state *s, const tt_insn *in, const uint32_t *e, const
   sr_cyc *c = &s->cyc;
   unsigned want[32] = {0}, win = 0;
   for (unsigned t = 0; t < SR_THREADS; t++)
-    if (e[t] == n) want[resource(&in[t])] |= 1u << t;
+    if (e[t] == n) want[resource(s, &in[t])] |= 1u << t;
   for (unsigned r = 0; r < 32; r++) {
     if (!want[r]) continue;
     if (r == R_NONE) win |= want[r];

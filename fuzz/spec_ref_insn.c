@@ -78,6 +78,40 @@ unsigned sr_occupancy(const tt_insn *in) {
  * instruction pages' operand lists (a 128-bit operand is its aligned group of four). */
 static uint64_t bit(uint32_t r) { return 1ull << (r & 63u); }
 static uint64_t group(uint32_t r) { return 0xFull << (r & 0x3Cu); }
+/* The matrix unit's instructions that read Src, as knob matrix_interval (AMB-43) lists them:
+ * matrix multiply, element-wise multiply/add/subtract, dot product, pools, convolutions. */
+int sr_reads_src(const tt_insn *in) {
+  static const char *const names[] = {"MVMUL", "ELWMUL", "ELWADD", "ELWSUB", "DOTPV",
+                                      "MPOOL3S1", "MPOOL3S2", "APOOL3S1", "APOOL3S2", "GMPOOL",
+                                      "GAPOOL", "CONV3S1", "CONV3S2", "MFCONV3S1"};
+  if (in->form != TT_FORM_FOREIGN) return 0;
+  const char *n = tt_isa_foreign[in->foreign].name;
+  size_t l = tt_isa_foreign[in->foreign].name_len;
+  for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strlen(names[i]) == l && memcmp(names[i], n, l) == 0) return 1;
+  return 0;
+}
+
+/* The GPRs a ThCon instruction reads (its operands; results and write-only registers not):
+ * what thcon_read=next_cycle (AMB-44) reads a cycle late. */
+uint64_t sr_gpr_reads(const tt_insn *in) {
+  switch (in->form) {
+  case TT_FORM_ADDDMAREG_REG: case TT_FORM_SUBDMAREG_REG: case TT_FORM_MULDMAREG_REG:
+  case TT_FORM_BITWOPDMAREG_REG: case TT_FORM_SHIFTDMAREG_REG: case TT_FORM_CMPDMAREG_REG:
+  case TT_FORM_ADDDMAREG_IMM: case TT_FORM_SUBDMAREG_IMM: case TT_FORM_MULDMAREG_IMM:
+  case TT_FORM_BITWOPDMAREG_IMM: case TT_FORM_SHIFTDMAREG_IMM: case TT_FORM_CMPDMAREG_IMM: {
+    uint32_t f[8];
+    unsigned n = tt_insn_fields(in, f, 8), b = n == 4 ? 1u : 0u;   /* [mode,] res, right, left */
+    int imm = (in->word >> 23) & 1u;
+    return bit(f[b + 2]) | (imm ? 0 : bit(f[b + 1]));
+  }
+  case TT_FORM_LOADIND: return bit(in->a.LOADIND.addr_reg) | bit(in->a.LOADIND.offset_half_reg >> 1);
+  case TT_FORM_LOADREG: case TT_FORM_SETDMAREG_IMM: case TT_FORM_SETDMAREG_SPECIAL: return 0;
+  case TT_FORM_ATINCGETPTR: return bit(in->a.ATINCGETPTR.addr_reg);
+  default: return sr_gpr_use(in);   /* stores, ATINCGET, ATSWAP, ATCAS, REG2FLOP: all read */
+  }
+}
+
 uint64_t sr_gpr_use(const tt_insn *in) {
   switch (in->form) {
   case TT_FORM_SETDMAREG_IMM: return bit(in->a.SETDMAREG_IMM.result_half_reg >> 1);

@@ -14,7 +14,8 @@
  *     in functional mode the model's cycle-mode-only knobs at any value (no effect there);
  *     every other knob at its default only: a non-default reading spec_ref does not implement
  *     makes the vector not comparable;
- *   - profile `isa` only; `ttdut.trace` is ignored (no trace);
+ *   - every profile (model/profiles.def: its knob values, checked as above); `ttdut.trace` is
+ *     ignored (no trace);
  *   - spec_ref keeps L1 and the MMIO window in static storage: one open instance per process,
  *     and no other user of spec_ref.c (spec_diff) may run in the same process meanwhile.
  *
@@ -150,7 +151,7 @@ static void r_caps(void *p, ttdut_caps *c) {
              TTDUT_CAP_KNOBS | TTDUT_CAP_CYCLES | TTDUT_CAP_ISSUE_CYCLES | TTDUT_CAP_HAZARDS;
   put(c->name, sizeof c->name, "spec_ref (fuzz/spec_ref.c)", "");
   put(c->notes, sizeof c->notes,
-      "independent reference interpreter; functional and cycle mode; profile isa; knobs: the "
+      "independent reference interpreter; functional and cycle mode; profiles isa, p150; knobs: the "
       "ones it reads, else defaults; no trace", "");
 }
 
@@ -189,18 +190,22 @@ static int r_reset(void *p, uint32_t mode, const ttdut_knob *k, uint32_t nk, cha
   }
   d->mode = mode;
   for (uint32_t i = 0; i < nk; i++) {
+    if (strcmp(k[i].name, "profile") == 0) {   /* every knob at the profile's value */
+      int pr = tt_profile_by_name(k[i].value);
+      if (pr < 0) { put(why, n, "spec_ref has no profile ", k[i].value); return TTDUT_UNSUPPORTED; }
+      for (unsigned j = 0; j < TT_KNOB_COUNT; j++) d->m.p.knob[j] = (uint8_t)tt_profile_knob((unsigned)pr, j);
+      continue;
+    }
     int c = ttdut_knob_apply(&d->m, &k[i], "spec_ref", why, n);   /* no trace: ignored */
     if (c < 0) return TTDUT_UNSUPPORTED;
-    if (c > 0) continue;
-    int kn = tt_knob_by_name(k[i].name);
-    if (kn < 0) { put(why, n, "unknown knob ", k[i].name); return TTDUT_UNSUPPORTED; }
+  }
+  for (unsigned kn = 0; kn < TT_KNOB_COUNT; kn++) {   /* (knob: lines apply on top of a profile) */
     unsigned v = d->m.p.knob[kn];
-    if (v == 0 || (mode == TTDUT_MODE_FUNC && knob_cycle_only((unsigned)kn)) ||
-        sr_knob_read((unsigned)kn, v, mode == TTDUT_MODE_CYCLE))
+    if (v == 0 || (mode == TTDUT_MODE_FUNC && knob_cycle_only(kn)) ||
+        sr_knob_read(kn, v, mode == TTDUT_MODE_CYCLE))
       continue;
     char msg[128];
-    snprintf(msg, sizeof msg, "spec_ref implements only the default reading of knob %s (not %s)",
-             k[i].name, k[i].value);
+    snprintf(msg, sizeof msg, "spec_ref implements only the default reading of knob %s", tt_knob_name(kn));
     put(why, n, msg, "");
     return TTDUT_UNSUPPORTED;
   }
