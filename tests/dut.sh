@@ -81,11 +81,15 @@ took=$(( $(date +%s) - t0 ))
 [ $rc -eq 1 ] && grep -q 'taken as hung' <<<"$out" && [ "$took" -lt 15 ] && grep -q '^0 passed, [1-9][0-9]* failed' <<<"$(tail -n 1 <<<"$out")" &&
   ! grep -q '^n/c .*init/01[0-4]' <<<"$out" && ok ||
   bad "a hung process: status $rc after $took s, '$(tail -n 1 <<<"$out")' (after it is gone, every run must fail, none be n/c)"
-# nothing compared is not a pass: a vector whose profile the implementation lacks (spec_ref has
-# only isa) is n/c, status 3; the model has p150 and passes it
+# nothing compared is not a pass: a vector with a knob value the implementation does not read
+# (spec_ref: field_width=llk, in both modes) is n/c, status 3; the model reads it and passes it.
+# Profile p150: the model and spec_ref both take it.
 tmpd=$(mktemp -d); printf 'name: p150 only\nprofile: p150\nt0: NOP\nexpect t0 done\n' >"$tmpd/p.vec"
+printf 'name: llk widths\nknob: field_width=llk\nt0: NOP\nexpect t0 done\n' >"$tmpd/k.vec"
 "$ttconf" --quiet "$tmpd/p.vec" >/dev/null 2>&1 && ok || bad "the model refused profile p150"
-out=$("$ttconf" --dut "$b/dut/spec_ref.so" "$tmpd/p.vec" 2>&1); rc=$?; rm -rf "$tmpd"
+"$ttconf" --quiet --dut "$b/dut/spec_ref.so" "$tmpd/p.vec" >/dev/null 2>&1 && ok || bad "spec_ref refused profile p150"
+"$ttconf" --quiet "$tmpd/k.vec" >/dev/null 2>&1 && ok || bad "the model refused knob field_width=llk"
+out=$("$ttconf" --dut "$b/dut/spec_ref.so" "$tmpd/k.vec" 2>&1); rc=$?; rm -rf "$tmpd"
 [ $rc -eq 3 ] && grep -q 'no vector could be compared' <<<"$out" && grep -q '^0 passed, 0 failed, 2 not comparable$' <<<"$out" && ok ||
   bad "every run not comparable: status $rc, '$(tail -n 1 <<<"$out")'"
 # --dut and --dut-cmd together, and a repeated --dut, are usage errors
