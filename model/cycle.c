@@ -163,61 +163,6 @@ static uint32_t latch_conditions(const tt_state *st, unsigned t) {
   return st->c.thr[t].latch.op == TT_LATCH_STALLWAIT ? tt_cycle_conditions(st, t) : 0;
 }
 
-/* ---- hazards -------------------------------------------------------------------------------- */
-static const char *const hazard_names[TT_HAZ_KIND_COUNT] = {"gpr_pending", "cfg_gap",
-                                                            "streamwrcfg_order"};
-const char *tt_hazard_kind_name(unsigned kind) {
-  return kind < TT_HAZ_KIND_COUNT ? hazard_names[kind] : "?";
-}
-int tt_hazard_kind_parse(const char *name) {
-  for (unsigned k = 0; k < TT_HAZ_KIND_COUNT; k++)
-    if (strcmp(name, hazard_names[k]) == 0) return (int)k;
-  return -1;
-}
-
-static void hazard(tt_state *st, unsigned kind, unsigned t, uint32_t index, unsigned gpr) {
-  tt_cyc *c = CYC(st);
-  if (c->nhazards < TT_HAZARD_KEEP) {
-    tt_hazard *h = &c->hazards[c->nhazards];
-    h->kind = (uint8_t)kind;
-    h->thread = (uint8_t)t;
-    h->gpr = (uint8_t)gpr;
-    h->index = index;
-    h->cycle = c->now;
-  }
-  if (c->nhazards < UINT32_MAX) c->nhazards++;
-  if (c->nhazards_kind[kind] < UINT32_MAX) c->nhazards_kind[kind]++;
-}
-
-static unsigned lowest_bit(uint64_t m) {
-  unsigned i = 0;
-  while (i < 63 && !(m & ((uint64_t)1 << i))) i++;  /* bounded: 64 bits */
-  return i;
-}
-
-/* Foreign instructions that cannot read Config: a unit's own NOP, and frontend-only opcodes. */
-static int foreign_reads_config(const tt_insn *in) {
-  if (in->form != TT_FORM_FOREIGN) return 0;
-  if (tt_isa_foreign[in->foreign].kind == TT_FG_FRONTEND) return 0;
-  return in->foreign != TT_FG_ID_SFPNOP && in->foreign != TT_FG_ID_UNPACR_NOP;
-}
-
-static void check_hazards(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc) {
-  tt_cyc *c = CYC(st);
-  if (c->wb_gprs[t]) {  /* a GPR of this thread has a write-back pending */
-    uint64_t rd, wr;
-    tt_insn_gpr_use(in, &rd, &wr);
-    uint64_t hit = (rd | wr) & c->wb_gprs[t];
-    if (hit) hazard(st, TT_HAZ_GPR_PENDING, t, pc, lowest_bit(hit));
-  }
-  if (c->cfg_write_next[t] == c->now && c->now && foreign_reads_config(in))
-    hazard(st, TT_HAZ_CFG_GAP, t, pc, 0);
-  if (c->cfgp[0].valid && c->cfgp[0].thread == t && c->cfgp[0].insn.form == TT_FORM_STREAMWRCFG) {
-    int stage = tt_cfgp_first_stage(in);
-    if (stage > -4 && stage <= 0) hazard(st, TT_HAZ_STREAMWRCFG_ORDER, t, pc, 0);
-  }
-}
-
 /* ---- ThCon ------------------------------------------------------------------------------------ */
 
 static int thcon_busy(const tt_cyc *c) {
@@ -477,7 +422,7 @@ static void issue(tt_state *st, unsigned t, const tt_insn *in) {
   st->issue_cycle[t][pc] = c->now;
   if (TT_KNOB_IS(st, GPR0, 1)) st->c.gpr[t][0] = 0;  /* AMB-27, as tt_dispatch does */
   if (c->wb_gprs[t] && TT_KNOB_IS(st, THCON_READ, 1) && (k & CL_THCON)) thcon_read_late(st, t, in);
-  check_hazards(st, t, in, pc);
+  tt_cycle_check_hazards(st, t, in, pc);
   if (in->reserved && tt_insn_reserved(st, in) && TT_KNOB_IS(st, RESERVED_BITS, 0))
     tt_fault(st, t, TT_FC_RESERVED_BITS);
   if (k & CL_ISSUE) {
@@ -804,45 +749,7 @@ uint64_t tt_cycle_skip(tt_state *st, uint64_t max) {
   return !c->quiet || c->finished || !max ? 0 : skip_quiet(st, max);
 }
 
-/* ---- results ------------------------------------------------------------------------------------- */
-uint64_t tt_cycle_count(const tt_state *st) { return st->c.cyc.finished ? st->c.cyc.cycles : st->c.cyc.now; }
-
-int tt_issue_cycle(const tt_state *st, unsigned t, uint32_t k, uint64_t *cycle) {
-  if (t >= TT_THREAD_COUNT || k >= TT_PROG_MAX || st->p.mode != TT_MODE_CYCLE) return -1;
-  const tt_thread *th = &st->c.thr[t];
-  int spinning = st->c.cyc.thcon_spin && st->c.cyc.thcon_owner == 1 + t && k == th->pc;
-  if (k >= th->retired && !spinning) return -1;
-  *cycle = st->issue_cycle[t][k];
-  return 0;
-}
-
-uint64_t tt_stall_cycles(const tt_state *st, unsigned t, unsigned reason) {
-  return t < TT_THREAD_COUNT && reason < TT_WAIT_KIND_COUNT ? st->c.cyc.stall[t][reason] : 0;
-}
-
-/* Names for people; where the hardware's debug bus has a per-thread stall signal for the same
- * thing, the name says which. */
-static const char *const wait_names[TT_WAIT_KIND_COUNT] = {
-  "none", "latch (semaphore/stallwait wait)", "mutex (stalled_sync_inst)", "mutex_invalid",
-  "atcas_retry (stalled_thcon_inst)", "atincgetptr_retry (stalled_thcon_inst)",
-  "thcon_busy (stalled_thcon_inst)", "unit_busy", "thcon_own (stalled_thcon_inst)",
-  "cfg_entry (stalled_cfg_inst, cfg_exu_busy)", "sync_slot (stalled_sync_inst)",
-  "arbitration", "writeback_full"};
-const char *tt_wait_kind_name(unsigned reason) {
-  return reason < TT_WAIT_KIND_COUNT ? wait_names[reason] : "?";
-}
-
-unsigned tt_hazard_count(const tt_state *st) { return st->c.cyc.nhazards; }
-unsigned tt_hazard_kind_count(const tt_state *st, unsigned kind) {
-  return kind < TT_HAZ_KIND_COUNT ? st->c.cyc.nhazards_kind[kind] : 0;
-}
-
-int tt_hazard_get(const tt_state *st, unsigned i, tt_hazard *h) {
-  if (i >= st->c.cyc.nhazards || i >= TT_HAZARD_KEEP) return -1;
-  *h = st->c.cyc.hazards[i];
-  return 0;
-}
-
+/* ---- what the units hold now (the results of a run: cycle_out.c) ---------------------------- */
 void tt_unit_view_get(const tt_state *st, tt_unit_view *v) {
   const tt_cyc *c = CYC(st);
   v->cycle = c->now ? c->now - 1 : 0;
@@ -855,75 +762,3 @@ void tt_unit_view_get(const tt_state *st, tt_unit_view *v) {
   }
   v->wb_pending = c->nwb;
 }
-
-/* ---- GPR use of an instruction (ScalarUnit.md and the per-instruction pages; RDCFG.md) ----------- */
-#define ONE(r) ((uint64_t)1 << ((r) & 63u))
-#define FOUR(r) ((uint64_t)0xF << ((r) & 0x3Cu))
-void tt_insn_gpr_use(const tt_insn *in, uint64_t *reads, uint64_t *writes) {
-  uint64_t r = 0, w = 0;
-  switch (in->form) {
-  case TT_FORM_SETDMAREG_IMM: w = ONE(in->a.SETDMAREG_IMM.result_half_reg >> 1); break;
-  case TT_FORM_SETDMAREG_SPECIAL: {
-    /* ResultSize 2 writes the aligned group of four; 3 replaces only the tile-header fields,
-     * which lie in the group's first three words: SETDMAREG.md's functional model assigns
-     * TileSize, DataFormat, DisableZeroCompression, SpareBits and AllZeroFlags and leaves the
-     * final 32 bits (reserved) alone, so the fourth GPR is neither read nor written (settled
-     * by the page; ambiguities.def notes it). */
-    uint32_t h = in->a.SETDMAREG_SPECIAL.result_half_reg, rs = in->a.SETDMAREG_SPECIAL.result_size;
-    w = rs < 2 ? ONE(h >> 1) : rs == 2 ? FOUR(h >> 1) : (uint64_t)7 << ((h >> 1) & 0x3Cu);
-    break;
-  }
-#define ALU(F) case TT_FORM_##F##_REG: r = ONE(in->a.F##_REG.left_reg) | ONE(in->a.F##_REG.right_reg); \
-    w = ONE(in->a.F##_REG.result_reg); break;                                                       \
-  case TT_FORM_##F##_IMM: r = ONE(in->a.F##_IMM.left_reg); w = ONE(in->a.F##_IMM.result_reg); break;
-  ALU(ADDDMAREG) ALU(SUBDMAREG) ALU(MULDMAREG) ALU(BITWOPDMAREG) ALU(SHIFTDMAREG) ALU(CMPDMAREG)
-#undef ALU
-  case TT_FORM_LOADIND:
-    r = ONE(in->a.LOADIND.addr_reg) | ONE(in->a.LOADIND.offset_half_reg >> 1);
-    w = (in->a.LOADIND.size ? ONE(in->a.LOADIND.result_reg) : FOUR(in->a.LOADIND.result_reg)) |
-        ONE(in->a.LOADIND.offset_half_reg >> 1);
-    break;
-  case TT_FORM_STOREIND_L1:
-    r = ONE(in->a.STOREIND_L1.addr_reg) | ONE(in->a.STOREIND_L1.offset_half_reg >> 1) |
-        (in->a.STOREIND_L1.size ? ONE(in->a.STOREIND_L1.data_reg) : FOUR(in->a.STOREIND_L1.data_reg));
-    w = ONE(in->a.STOREIND_L1.offset_half_reg >> 1);
-    break;
-  case TT_FORM_STOREIND_MMIO:
-    r = ONE(in->a.STOREIND_MMIO.addr_reg) | ONE(in->a.STOREIND_MMIO.offset_half_reg >> 1) |
-        ONE(in->a.STOREIND_MMIO.data_reg);
-    w = ONE(in->a.STOREIND_MMIO.offset_half_reg >> 1);
-    break;
-  case TT_FORM_STOREIND_SRC:
-    r = ONE(in->a.STOREIND_SRC.addr_reg) | ONE(in->a.STOREIND_SRC.offset_half_reg >> 1) |
-        ((uint64_t)3 << (in->a.STOREIND_SRC.data_reg & 0x3Cu));
-    w = ONE(in->a.STOREIND_SRC.offset_half_reg >> 1);
-    break;
-  case TT_FORM_LOADREG: w = ONE(in->a.LOADREG.result_reg); break;
-  case TT_FORM_STOREREG: r = ONE(in->a.STOREREG.data_reg); break;
-  case TT_FORM_ATINCGET:
-    r = ONE(in->a.ATINCGET.addr_reg) | ONE(in->a.ATINCGET.in_out_reg);
-    w = ONE(in->a.ATINCGET.in_out_reg);
-    break;
-  case TT_FORM_ATINCGETPTR:
-    r = ONE(in->a.ATINCGETPTR.addr_reg);
-    w = ONE(in->a.ATINCGETPTR.result_reg);
-    break;
-  case TT_FORM_ATSWAP:
-    r = ONE(in->a.ATSWAP.addr_reg) |
-        (in->a.ATSWAP.single_data_reg ? ONE(in->a.ATSWAP.data_reg) : FOUR(in->a.ATSWAP.data_reg));
-    break;
-  case TT_FORM_ATCAS: r = ONE(in->a.ATCAS.addr_reg); break;
-  case TT_FORM_REG2FLOP:
-    r = in->a.REG2FLOP.size_sel ? ONE(in->a.REG2FLOP.input_reg) : FOUR(in->a.REG2FLOP.input_reg);
-    break;
-  case TT_FORM_WRCFG:
-    r = in->a.WRCFG.is_128bit ? FOUR(in->a.WRCFG.input_reg) : ONE(in->a.WRCFG.input_reg);
-    break;
-  case TT_FORM_RDCFG: w = ONE(in->a.RDCFG.result_reg); break;
-  default: break;
-  }
-  *reads = r;
-  *writes = w;
-}
-#undef ONE
-#undef FOUR

@@ -1,6 +1,6 @@
-/* sched.h — what the two schedulers share (run.c: functional, cycle.c: cycle); not part of the
- * public API. The schedulers call the units (internal.h); no unit includes this header or calls
- * anything declared here (tests/layering.sh). */
+/* sched.h — what the two schedulers share (run.c: functional; cycle.c and cycle_out.c: cycle);
+ * not part of the public API. The schedulers call the units (internal.h); no unit includes this
+ * header or calls anything declared here (tests/layering.sh). */
 #ifndef TT_SCHED_H
 #define TT_SCHED_H
 #include "internal.h"
@@ -34,5 +34,9 @@ uint64_t tt_cycle_skip(tt_state *st, uint64_t max);
 /* Cycle-mode STALLWAIT condition mask evaluation for thread t (bit i = Ci holds); what cycle.c
  * passes to the Wait Gate (tt_latch_satisfied). */
 uint32_t tt_cycle_conditions(const tt_state *st, unsigned t);
+/* Record the hazards of thread t issuing `in` (instruction pc) in the current cycle
+ * (cycle_out.c): a GPR with a write-back pending, an outside Config read one cycle after a
+ * WRCFG, an instruction entering the Config pipeline behind its own STREAMWRCFG. */
+void tt_cycle_check_hazards(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc);
 
 #endif

@@ -60,6 +60,7 @@ host.c        3
 sched.h       4
 run.c         4
 cycle.c       4
+cycle_out.c   4
 asm.h         5
 asm.c         5
 listing.h     5
