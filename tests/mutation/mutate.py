@@ -551,27 +551,10 @@ def campaign_mutant(b, m, cpath, wdir, budget, seed, split):
 
 
 # ---- report -----------------------------------------------------------------------------------
-def load_equivalent():
-    eq = {}
-    path = os.path.join(ROOT, "tests", "mutation", "equivalent.tsv")
-    if os.path.exists(path):
-        for ln in open(path, encoding="utf-8"):
-            if not ln.strip() or ln.startswith("#"):
-                continue
-            parts = ln.rstrip("\n").split("\t")
-            if len(parts) >= 3:
-                eq[parts[0]] = parts[2]
-    return eq
-
-
-def pct(a, b):
-    return "%.0f%%" % (100.0 * a / b) if b else "n/a"
-
-
-def load_misses():
-    """tests/mutation/campaign-misses.tsv: id <TAB> file <TAB> why the campaign misses it"""
+def load_tsv_notes(name):
+    """tests/mutation/NAME: id <TAB> file <TAB> note, '#' comments; returns {id: note}"""
     out = {}
-    path = os.path.join(ROOT, "tests", "mutation", "campaign-misses.tsv")
+    path = os.path.join(ROOT, "tests", "mutation", name)
     if os.path.exists(path):
         for ln in open(path, encoding="utf-8"):
             if not ln.strip() or ln.startswith("#"):
@@ -580,6 +563,20 @@ def load_misses():
             if len(parts) >= 3:
                 out[parts[0]] = parts[2]
     return out
+
+
+def load_equivalent():
+    """tests/mutation/equivalent.tsv: id <TAB> file <TAB> why the mutant is equivalent"""
+    return load_tsv_notes("equivalent.tsv")
+
+
+def pct(a, b):
+    return "%.0f%%" % (100.0 * a / b) if b else "n/a"
+
+
+def load_misses():
+    """tests/mutation/campaign-misses.tsv: id <TAB> file <TAB> why the campaign misses it"""
+    return load_tsv_notes("campaign-misses.tsv")
 
 
 def tree_state():
