@@ -118,5 +118,18 @@ int main(void) {
   RUN1(w_semwait(0x1FF, 0xFF, 3));
   CHECK_EQ(S.c.thr[0].latch.op, TT_LATCH_SEMWAIT); CHECK_EQ(S.c.thr[0].latch.sem_mask, 0xFF);
   CHECK_EQ(S.c.thr[0].latch.stream_select, 0); CHECK_EQ(S.c.thr[0].latch.target, 0);
+
+  /* tt_step's result in functional mode: 1 for a round that issued an instruction or forgot a
+   * latch, 0 only at a fixed point (a caller stepping round by round, like spec_diff, stops
+   * there; a round that reports 0 after an issue would hide everything after it). */
+  fresh();
+  tt_load_program(&S, 0, (uint32_t[]){w_setdmareg(5, 2), w_stallwait(0, 0)}, 2);
+  CHECK_EQ(tt_step(&S), 1);  /* SETDMAREG: the common issue path */
+  CHECK_EQ(S.c.thr[0].pc, 1);
+  CHECK_EQ(tt_step(&S), 1);  /* STALLWAIT issues and latches */
+  CHECK_EQ(S.c.thr[0].latch.op, TT_LATCH_STALLWAIT);
+  CHECK_EQ(tt_step(&S), 1);  /* the latch is forgotten: every condition is false */
+  CHECK_EQ(S.c.thr[0].latch.op, TT_LATCH_NONE);
+  CHECK_EQ(tt_step(&S), 0);  /* nothing left to change */
   return CHECK_DONE();
 }
