@@ -4,7 +4,12 @@
 # required. For each row ID:INVARIANT:KIND:HOW below:
 #   1. build/fuzz-defect-<ID>/func_invariants finds an input that reports INVARIANT (`--fire`;
 #      HOW=seed: from the seed corpus, the crash file is that seed's file; HOW=mutation: from one
-#      unrelated seed by structured mutation), which is dropped where libFuzzer leaves crashes;
+#      unrelated seed by structured mutation), which is dropped where libFuzzer leaves crashes.
+#      An optional fifth field names where HOW=seed looks instead of corpus/func_invariants:
+#      BUDGET_OVERRUN names one seed of that corpus, because the first one that reports it
+#      since the corpus was regenerated (002dc551...) is a program whose extra round changes
+#      no location, which triage rightly leaves replay-only; 00da7f3d... is the seed this row
+#      triaged before, into a vector;
 #   2. fuzz/triage.sh runs on it with the defect's replay/minimiser builds;
 #   3. KIND=conformance: the reproducer is a .vec with expect lines that FAILS under the runner
 #      built with the defect (build/defect-<ID>/ttconf) and PASSES under
@@ -22,18 +27,18 @@ SEMGET_WRAPS:semaphore_bounds:conformance:seed
 MUTEX1_VALID:mutex_ownership:conformance:seed
 ATRELM_NONOWNER:mutex_ownership:conformance:seed
 RDCFG_OTHER_THREAD:thread_isolation:conformance:seed
-BUDGET_OVERRUN:budget_respected:conformance:seed
+BUDGET_OVERRUN:budget_respected:conformance:seed:corpus/func_invariants/00da7f3d9d32dd5d0fc5800505ec5384cb7bebbc
 NONDETERMINISTIC:determinism:replay:seed"
 t=func_invariants
 fail=0; n=0
 bad() { echo "triage-test: FAIL $id: $*"; fail=$((fail + 1)); }
 for row in $ROWS; do
-  IFS=: read -r id inv kind how <<<"$row"
+  IFS=: read -r id inv kind how from <<<"$row"
   n=$((n + 1))
   d=$W/$id; bin=build/fuzz-defect-$id/$t
   mkdir -p "$d/out/$t/libfuzzer/crashes"
   if [ "$how" = seed ]; then
-    msg=$("$bin" --fire "$inv" --runs 0 --save "$d/found" corpus/$t 2>&1)
+    msg=$("$bin" --fire "$inv" --runs 0 --save "$d/found" "${from:-corpus/$t}" 2>&1)
   else
     msg=$("$bin" --fire "$inv" --runs 20000 --save "$d/found" fuzz/seeds/llk_cfg_write_stallwait.vec 2>&1)
   fi
