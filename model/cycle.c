@@ -233,7 +233,9 @@ static int thcon_step(tt_state *st) {
 /* ---- foreign-unit stubs and Src ownership ------------------------------------------------------ */
 static int stub_of(const tt_insn *in) {
   uint16_t b = in->block_bits;
-  if (in->foreign == TT_FG_ID_UNPACR) return (in->word >> 23) & 1u ? TT_STUB_UNPACK1 : TT_STUB_UNPACK0;
+  /* UNPACR and UNPACR_NOP name their unpacker in word bit 23 (the WhichUnpacker field) */
+  if (in->foreign == TT_FG_ID_UNPACR || in->foreign == TT_FG_ID_UNPACR_NOP)
+    return (in->word >> 23) & 1u ? TT_STUB_UNPACK1 : TT_STUB_UNPACK0;
   if (b & 0x008u) return TT_STUB_UNPACK0;
   if (b & 0x004u) return TT_STUB_PACK;
   if (b & 0x010u) return TT_STUB_MOVER;
