@@ -129,7 +129,7 @@ int sr_done(const sr_state *s) {
 }
 
 /* ---- helpers ---------------------------------------------------------------------------------- */
-#define KNOB(s, K) ((s)->knob[TT_KNOB_##K])
+#define KNOB(s, K) SR_KNOB(s, K)
 
 static unsigned bank_of(const sr_state *s, unsigned t) { return s->tcfg[t][0] & 1u; }
 
@@ -312,191 +312,6 @@ static void dmareg(sr_state *s, unsigned t, const tt_insn *in) {
   s->gpr[t][res_reg] = out;
 }
 
-static const uint32_t incs[4] = {0, 2, 4, 16};
-
-/* LOADIND / STOREIND-L1 address: GPR*16 + offset half-register (before the increment); the
- * increment happens either way. Returns 1 when inside L1. */
-static int l1_addr(sr_state *s, unsigned t, uint32_t addr_reg, uint32_t ohr, uint32_t oi,
-                   uint32_t *addr) {
-  uint32_t off = half_get(s, t, ohr);
-  *addr = s->gpr[t][addr_reg] * 16u + off;
-  half_set(s, t, ohr, off + incs[oi & 3]);
-  if (*addr < l1_limit(s)) return 1;
-  fault(s, t, TT_FC_L1_RANGE);
-  return 0;
-}
-
-/* An asynchronous GPR result (LOADIND, LOADREG, ATINCGET, RDCFG): in functional mode merged
- * now; in cycle mode handed to the cycle scheduler (spec_ref_cycle.c), which merges it into the
- * GPR as it is when it lands. */
-static void result(sr_state *s, unsigned t, unsigned reg, uint32_t v, uint32_t mask, unsigned kind) {
-  if (s->cyc.on) { sr_cyc_result(s, t, reg, v, mask, kind); return; }
-  s->gpr[t][reg] = (s->gpr[t][reg] & ~mask) | (v & mask);
-}
-
-static void loadind(sr_state *s, unsigned t, const tt_args_LOADIND *a) {
-  uint32_t addr;
-  if (!l1_addr(s, t, a->addr_reg, a->offset_half_reg, a->offset_increment, &addr)) return;
-  if (a->size == 0) {
-    unsigned d = a->result_reg & 0x3Cu;
-    for (unsigned k = 0; k < 4; k++)
-      result(s, t, d + k, sr_l1_read((addr & ~15u) + 4 * k, 4), ~0u, SR_RES_LOADIND);
-  } else if (a->size == 1) {
-    result(s, t, a->result_reg, sr_l1_read(addr & ~3u, 4), ~0u, SR_RES_LOADIND);
-  } else if (a->size == 2) {
-    result(s, t, a->result_reg, sr_l1_read(addr & ~1u, 2), 0xFFFFu, SR_RES_LOADIND);
-  } else {
-    result(s, t, a->result_reg, sr_l1_read(addr, 1), 0xFFu, SR_RES_LOADIND);
-  }
-}
-
-static void storeind_l1(sr_state *s, unsigned t, const tt_args_STOREIND_L1 *a) {
-  uint32_t addr;
-  if (!l1_addr(s, t, a->addr_reg, a->offset_half_reg, a->offset_increment, &addr)) return;
-  const uint32_t *g = s->gpr[t];
-  if (a->size == 0) {
-    unsigned d = a->data_reg & 0x3Cu;
-    for (unsigned k = 0; k < 4; k++) l1_write((addr & ~15u) + 4 * k, 4, g[d + k]);
-  } else if (a->size == 1) {
-    l1_write(addr & ~3u, 4, g[a->data_reg]);
-  } else if (a->size == 2) {
-    l1_write(addr & ~1u, 2, g[a->data_reg] & 0xFFFFu);
-  } else {
-    l1_write(addr, 1, g[a->data_reg] & 0xFFu);
-  }
-}
-
-/* MMIO addresses below 0xFFB11000 are UB (skipped); the TDMA-RISC page 0xFFB11000..0xFFB11FFF
- * is unmapped for Tensix (AMB-26: performed, flagged noncontractual). */
-static int mmio_ok(sr_state *s, unsigned t, uint32_t addr) {
-  if (addr < 0xFFB11000u) { fault(s, t, TT_FC_MMIO_RANGE); return 0; }
-  if (addr <= 0xFFB11FFFu) fault(s, t, TT_FC_TDMA_RISC);
-  return 1;
-}
-
-static void storeind_mmio(sr_state *s, unsigned t, const tt_args_STOREIND_MMIO *a) {
-  uint32_t off = half_get(s, t, a->offset_half_reg);
-  uint32_t addr = SR_MMIO_BASE + ((s->gpr[t][a->addr_reg] + (off >> 4)) & 0x000FFFFCu);
-  uint32_t data = s->gpr[t][a->data_reg];
-  half_set(s, t, a->offset_half_reg, off + incs[a->offset_increment & 3]);
-  if (mmio_ok(s, t, addr)) mmio_write(addr, data);
-}
-
-/* STOREIND_Src.md: Src holds Sign(1) Man(10) Exp(8); the low GPR half is Sign, Man7, Exp8,
- * the high half standard BF16 Sign, Exp8, Man7. */
-static uint32_t from_lo(uint32_t x) {
-  uint32_t sign = (x >> 15) & 1u, man = (x >> 8) & 0x7Fu, e = x & 0xFFu;
-  return sign << 18 | man << 11 | e;
-}
-static uint32_t from_hi(uint32_t x) {
-  uint32_t sign = x >> 31, e = (x >> 23) & 0xFFu, man = (x >> 16) & 0x7Fu;
-  return sign << 18 | man << 11 | e;
-}
-
-static void storeind_src(sr_state *s, unsigned t, const tt_args_STOREIND_SRC *a) {
-  const uint32_t *g = s->gpr[t];
-  unsigned d = a->data_reg & 0x3Cu;
-  uint32_t datum[4] = {from_lo(g[d]), from_hi(g[d]), from_lo(g[d + 1]), from_hi(g[d + 1])};
-  uint32_t off = half_get(s, t, a->offset_half_reg);
-  uint32_t addr = (g[a->addr_reg] + (off >> 4)) & 0xFFFFFu;   /* uint20_t */
-  half_set(s, t, a->offset_half_reg, off + incs[a->offset_increment & 3]);
-  if (addr & 0xF0000u) { fault(s, t, TT_FC_SRC_ROW); return; }
-  unsigned col = (addr & 3u) * 4u;
-  int row;
-  if (a->store_to_srcb) {
-    row = (int)(addr >> 2);
-    if (row >= 16) { fault(s, t, TT_FC_SRC_ROW); return; }
-  } else {
-    row = (int)(addr >> 2) - 4;
-    if (row < 0) return;
-    int ovrd = (s->tcfg[t][5] >> 2) & 1;
-    if (row >= (ovrd ? 64 : 16)) { fault(s, t, TT_FC_SRC_ROW); return; }
-  }
-  for (unsigned i = 0; i < 4; i++) s->src[a->store_to_srcb][row][col + i] = datum[i];
-  s->src_written = 1;
-}
-
-static void bit23(sr_state *s, unsigned t, uint32_t b) {
-  if (b && KNOB(s, ATOMIC_BIT23) == 0) fault(s, t, TT_FC_ATOMIC_BIT23);
-}
-
-static int l1_span_ok(sr_state *s, unsigned t, uint32_t addr, uint32_t span) {
-  uint64_t end = (uint64_t)addr + span;
-  if (end <= l1_limit(s)) return 1;
-  fault(s, t, TT_FC_L1_RANGE);
-  return 0;
-}
-
-static uint32_t masked_add(uint32_t p, uint32_t inc, uint32_t m) {
-  uint32_t old = sr_l1_read(p, 4);
-  l1_write(p, 4, ((old + inc) & m) | (old & ~m));
-  return old;
-}
-
-/* 1 = retired, 0 = retry (spinning) */
-static int atomic(sr_state *s, unsigned t, const tt_insn *in) {
-  uint32_t *g = s->gpr[t];
-  switch (in->form) {
-  case TT_FORM_ATINCGET: {
-    const tt_args_ATINCGET *a = &in->a.ATINCGET;
-    bit23(s, t, a->mem_hier_sel);
-    uint32_t p = g[a->addr_reg] * 16u + a->ofs * 4u;
-    if (!l1_span_ok(s, t, p, 4)) return 1;
-    uint32_t m = (uint32_t)((2ull << a->int_width) - 1u);
-    result(s, t, a->in_out_reg, masked_add(p, g[a->in_out_reg], m), ~0u, SR_RES_ATINCGET);
-    return 1;
-  }
-  case TT_FORM_ATINCGETPTR: {
-    const tt_args_ATINCGETPTR *a = &in->a.ATINCGETPTR;
-    bit23(s, t, a->mem_hier_sel);
-    uint32_t base = g[a->addr_reg] * 16u;
-    if (!l1_span_ok(s, t, base, 16)) return 1;
-    uint32_t used = sr_l1_read(base + 4, 4) - sr_l1_read(base, 4);
-    if (a->ofs & 1u) {
-      uint32_t cap = a->int_width ? 1u << (a->int_width - 1u) : 0x8000u;
-      if (used != 0 && used % cap == 0) return 0;
-    } else if (used == 0) {
-      return 0;
-    }
-    uint32_t inc = a->no_incr ? 0u : 1u << a->incr_log2;
-    g[a->result_reg] = masked_add(base + 4u * a->ofs, inc, (1u << a->int_width) - 1u);
-    return 1;
-  }
-  case TT_FORM_ATSWAP: {
-    const tt_args_ATSWAP *a = &in->a.ATSWAP;
-    bit23(s, t, a->mem_hier_sel);
-    uint32_t base = g[a->addr_reg] * 16u;
-    if (!l1_span_ok(s, t, base, 16)) return 1;
-    uint32_t buf[4] = {0, 0, 0, 0};
-    if (a->single_data_reg) buf[a->data_reg & 3u] = g[a->data_reg];
-    else for (unsigned k = 0; k < 4; k++) buf[k] = g[(a->data_reg & 0x3Cu) + k];
-    for (unsigned i = 0; i < 8; i++)
-      if ((a->mask >> i) & 1u) l1_write(base + 2 * i, 2, (buf[i / 2] >> (16 * (i % 2))) & 0xFFFFu);
-    return 1;
-  }
-  default: {  /* ATCAS */
-    const tt_args_ATCAS *a = &in->a.ATCAS;
-    bit23(s, t, a->mem_hier_sel);
-    uint32_t p = g[a->addr_reg] * 16u + a->ofs * 4u;
-    if (!l1_span_ok(s, t, p, 4)) return 1;
-    if (sr_l1_read(p, 4) != a->cmp_val) return 0;
-    l1_write(p, 4, a->set_val);
-    return 1;
-  }
-  }
-}
-
-static void reg2flop(sr_state *s, unsigned t, const tt_args_REG2FLOP *a) {
-  if (KNOB(s, REG2FLOP) != 1 || a->target_sel != 0) { fault(s, t, TT_FC_REG2FLOP); return; }
-  /* WormholeB0 configuration mode: [12:6] ThConCfgIndex (7 bits); bits 19:13 reserved */
-  if (a->flop_index > 0x7Fu || a->byte_offset || a->context_id) fault(s, t, TT_FC_RESERVED_BITS);
-  uint32_t idx = a->flop_index & 0x7Fu;
-  if (idx >= SR_CFG_GLOBAL - 64) { fault(s, t, TT_FC_CFG_INDEX); return; }
-  unsigned b = bank_of(s, t);
-  if (a->size_sel == 0) cfg_write(s, b, 64 + (idx & ~3u), &s->gpr[t][a->input_reg & ~3u], 4, 0);
-  else cfg_write(s, b, 64 + idx, &s->gpr[t][a->input_reg], 1, 0);
-}
-
 /* ---- Configuration Unit (digest 4.2) ------------------------------------------------------- */
 static int cfg_idx(sr_state *s, unsigned t, uint32_t idx) {
   if (idx < SR_CFG_WORDS) return 1;
@@ -556,8 +371,8 @@ static int execute(sr_state *s, unsigned t, const tt_insn *in) {
     if (KNOB(s, FLUSHDMA) == 1 && s->latch[t].op == TT_LATCH_NONE)
       latch_stallwait(s, t, 0x020u, in->a.FLUSHDMA.condition_mask);
     break;
-  case TT_FORM_REG2FLOP: reg2flop(s, t, &in->a.REG2FLOP); break;
-  case TT_FORM_LOADIND: loadind(s, t, &in->a.LOADIND); break;
+  case TT_FORM_REG2FLOP: sr_reg2flop(s, t, &in->a.REG2FLOP); break;
+  case TT_FORM_LOADIND: sr_loadind(s, t, &in->a.LOADIND); break;
   case TT_FORM_ADDDMAREG_REG: case TT_FORM_ADDDMAREG_IMM: case TT_FORM_SUBDMAREG_REG:
   case TT_FORM_SUBDMAREG_IMM: case TT_FORM_MULDMAREG_REG: case TT_FORM_MULDMAREG_IMM:
   case TT_FORM_BITWOPDMAREG_REG: case TT_FORM_BITWOPDMAREG_IMM: case TT_FORM_SHIFTDMAREG_REG:
@@ -565,19 +380,19 @@ static int execute(sr_state *s, unsigned t, const tt_insn *in) {
     dmareg(s, t, in);
     break;
   case TT_FORM_ATINCGET: case TT_FORM_ATINCGETPTR: case TT_FORM_ATSWAP: case TT_FORM_ATCAS:
-    return atomic(s, t, in);
-  case TT_FORM_STOREIND_L1: storeind_l1(s, t, &in->a.STOREIND_L1); break;
-  case TT_FORM_STOREIND_MMIO: storeind_mmio(s, t, &in->a.STOREIND_MMIO); break;
-  case TT_FORM_STOREIND_SRC: storeind_src(s, t, &in->a.STOREIND_SRC); break;
+    return sr_atomic(s, t, in);
+  case TT_FORM_STOREIND_L1: sr_storeind_l1(s, t, &in->a.STOREIND_L1); break;
+  case TT_FORM_STOREIND_MMIO: sr_storeind_mmio(s, t, &in->a.STOREIND_MMIO); break;
+  case TT_FORM_STOREIND_SRC: sr_storeind_src(s, t, &in->a.STOREIND_SRC); break;
   case TT_FORM_STOREREG: {
     uint32_t addr = SR_MMIO_BASE + in->a.STOREREG.addr_lo * 4u;
-    if (mmio_ok(s, t, addr)) mmio_write(addr, g[in->a.STOREREG.data_reg]);
+    if (sr_mmio_ok(s, t, addr)) mmio_write(addr, g[in->a.STOREREG.data_reg]);
     break;
   }
   case TT_FORM_LOADREG: {
     uint32_t addr = SR_MMIO_BASE + in->a.LOADREG.addr_lo * 4u;
-    if (mmio_ok(s, t, addr))
-      result(s, t, in->a.LOADREG.result_reg, sr_mmio_read(addr), ~0u, SR_RES_LOADREG);
+    if (sr_mmio_ok(s, t, addr))
+      sr_result(s, t, in->a.LOADREG.result_reg, sr_mmio_read(addr), ~0u, SR_RES_LOADREG);
     break;
   }
   case TT_FORM_ATGETM:
@@ -659,7 +474,7 @@ static int execute(sr_state *s, unsigned t, const tt_insn *in) {
   }
   case TT_FORM_RDCFG:
     if (cfg_idx(s, t, in->a.RDCFG.cfg_index))
-      result(s, t, in->a.RDCFG.result_reg, s->cfg[bank_of(s, t)][in->a.RDCFG.cfg_index], ~0u,
+      sr_result(s, t, in->a.RDCFG.result_reg, s->cfg[bank_of(s, t)][in->a.RDCFG.cfg_index], ~0u,
              SR_RES_RDCFG);
     break;
   case TT_FORM_SETC16: {
@@ -766,6 +581,11 @@ int sr_latch_holds_state(const sr_state *s, unsigned t) { return latch_holds(s, 
 int sr_execute(sr_state *s, unsigned t, const tt_insn *in) { return execute(s, t, in); }
 int sr_valid_mutex(uint32_t i) { return valid_mutex(i); }
 int sr_is_thcon(const tt_insn *in) { return is_thcon(in); }
+uint32_t sr_half_get(const sr_state *s, unsigned t, unsigned h) { return half_get(s, t, h); }
+void sr_half_set(sr_state *s, unsigned t, unsigned h, uint32_t v) { half_set(s, t, h, v); }
+uint32_t sr_l1_limit(const sr_state *s) { return l1_limit(s); }
+void sr_l1_write(uint32_t addr, unsigned bytes, uint32_t v) { l1_write(addr, bytes, v); }
+void sr_mmio_write(uint32_t addr, uint32_t v) { mmio_write(addr, v); }
 
 /* Does the reference read value v of knob k (in cycle mode when `cycle`)? The one list that
  * spec_diff and the DUT adapter use; every other value is checked by vectors only (spec_diff's

@@ -177,7 +177,7 @@ int sr_reads_src(const tt_insn *in);        /* a matrix-unit instruction that re
 /* Does the reference read value v of knob k (cycle: in cycle mode)? (v == 0: always.) */
 int sr_knob_read(unsigned k, unsigned v, int cycle);
 
-/* Shared with spec_ref_cycle.c (defined in spec_ref.c). */
+/* Shared with spec_ref_cycle.c and spec_ref_mem.c (defined in spec_ref.c). */
 void sr_cyc_result(sr_state *s, unsigned t, unsigned reg, uint32_t v, uint32_t mask, unsigned kind);
 int sr_catches(const sr_state *s, unsigned t, const tt_insn *in);
 void sr_fault(sr_state *s, unsigned t, unsigned code);
@@ -190,5 +190,22 @@ int sr_latch_holds_state(const sr_state *s, unsigned t);
 int sr_execute(sr_state *s, unsigned t, const tt_insn *in);
 int sr_valid_mutex(uint32_t i);
 int sr_is_thcon(const tt_insn *in);
+#define SR_KNOB(s, K) ((s)->knob[TT_KNOB_##K])
+uint32_t sr_half_get(const sr_state *s, unsigned t, unsigned h);
+void sr_half_set(sr_state *s, unsigned t, unsigned h, uint32_t v);
+uint32_t sr_l1_limit(const sr_state *s);
+void sr_l1_write(uint32_t addr, unsigned bytes, uint32_t v);
+void sr_mmio_write(uint32_t addr, uint32_t v);
+
+/* The ThCon memory instructions (spec_ref_mem.c), called by sr_execute; sr_atomic returns 0
+ * while it retries. sr_result: an asynchronous GPR result (merged now in functional mode). */
+void sr_loadind(sr_state *s, unsigned t, const tt_args_LOADIND *a);
+void sr_storeind_l1(sr_state *s, unsigned t, const tt_args_STOREIND_L1 *a);
+void sr_storeind_mmio(sr_state *s, unsigned t, const tt_args_STOREIND_MMIO *a);
+void sr_storeind_src(sr_state *s, unsigned t, const tt_args_STOREIND_SRC *a);
+int sr_atomic(sr_state *s, unsigned t, const tt_insn *in);
+void sr_reg2flop(sr_state *s, unsigned t, const tt_args_REG2FLOP *a);
+int sr_mmio_ok(sr_state *s, unsigned t, uint32_t addr);
+void sr_result(sr_state *s, unsigned t, unsigned reg, uint32_t v, uint32_t mask, unsigned kind);
 
 #endif
