@@ -42,6 +42,8 @@
  *          FPU, SFPU) is accepted one per cycle per unit and keeps its thread's stub busy for
  *          stub_cycles (STALLWAIT C1-C4, C9 any thread, C11); UNPACR hands its Src bank to
  *          the matrix unit when done, a matrix-unit instruction hands both back (C5-C8).
+ *          A unit's own NOP (SFPNOP, UNPACR_NOP) occupies its unit for its issue cycle only
+ *          (SFPNOP.md, UNPACR_NOP_Nop.md: "for one cycle"): the slot, no stub time.
  *   `cycles` the first cycle with every thread done and ThCon, the pipeline, the write-backs
  *          and the stubs idle (c0_stores=yes: and every store landed).
  * Readings the p150 profile and the registry rows AMB-43..47 add (their rows are the spec):
@@ -577,7 +579,9 @@ static void issue(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
       c->matrix_next = n + every[KN(s, MATRIX_INTERVAL) % 6];
     }
     unsigned u = sr_unit_of(in);
-    if (u != SR_U_NONE && sr_reads_config(in)) {   /* a unit's own NOP keeps no stub busy */
+    /* a unit's own NOP (SFPNOP.md, UNPACR_NOP_Nop.md: "occupying [its unit] for one cycle")
+     * holds its unit in its issue cycle only, the slot of resource(): no stub time, no Src */
+    if (u != SR_U_NONE && sr_reads_config(in)) {
       static const uint8_t stub[] = {4, 1, 2, 8, 16};
       uint32_t done = n + stub[KN(s, STUB_CYCLES) % 5];
       c->stub_until[u][t] = umax(c->stub_until[u][t], done);
