@@ -589,8 +589,9 @@ fuzz-resume-test: fuzz-build
 #                      non-equivalent one through a fixed-seed campaign (libFuzzer -seed=
 #                      MUT_CAMPAIGN_SEED, from corpus/<target>/) of spec_diff, func_invariants,
 #                      cycle_vs_func, reset_equivalence (model/) or text_parsers, decode_roundtrip
-#                      (model/text/) sharing MUT_CAMPAIGN seconds, stopping at the first finding
-#                      (MUT_CAMPAIGN=0: none); writes reports/mutation.md. MUT_JOBS parallel
+#                      (model/text/) sharing MUT_CAMPAIGN seconds of an idle core, counted in
+#                      executions (the verdict does not depend on load), stopping at the first
+#                      finding (MUT_CAMPAIGN=0: none); writes reports/mutation.md. MUT_JOBS parallel
 #                      mutants (nice -n 10). Cached per fingerprint in build/mutation/ (resumes).
 #   make mutation-ci   a 2-per-file sample of MUT_CI_FILES, suite only (CI); fails below MUT_CI_MIN
 #                      percent killed. The table files and listing.c are left out: their suite gaps

@@ -35,8 +35,10 @@ suite or not, also meets the fuzz targets (libFuzzer, no sanitizers, -seed fixed
 committed seeds corpus/<target>/): model/ files spec_diff, func_invariants, cycle_vs_func,
 reset_equivalence (the table files isa.c and text.c also text_parsers, decode_roundtrip);
 model/text/ files text_parsers, decode_roundtrip. First every target over its seeds (-runs=0),
-then each fuzzing in turn; --campaign-split shared (default): one S-second budget for all of it,
-each fuzzing run an even share of what is left; each: every target fuzzes S seconds. The
+then each fuzzing in turn; --campaign-split runs (default): S seconds of an idle core counted
+in executions (CAMP_RATE), so the verdict does not depend on the load; shared: one S-second
+wall-clock budget for all of it, each fuzzing run an even share of what is left; each: every
+target fuzzes S seconds. The
 campaign stops at the first finding that the unmutated build does not share (INVARIANT abort,
 crash, an input > 10 s). Model and harness objects are compiled once, only the mutated file per
 mutant, and a target is linked only when its turn comes. Campaign survivors that the suite
@@ -44,7 +46,7 @@ kills are listed in the report with the reason from tests/mutation/campaign-miss
 
 Writes reports/mutation.md (or --report) and build/mutation/results.tsv.
 usage: mutate.py [--per-file N] [--seed S] [--jobs J] [--files a.c,b.c] [--campaign S]
-                 [--campaign-seed N] [--campaign-split shared|each] [--campaign-equivalent]
+                 [--campaign-seed N] [--campaign-split runs|shared|each] [--campaign-equivalent]
                  [--min-rate P] [--report PATH] [--build DIR] [--list]
 """
 import argparse
@@ -400,6 +402,13 @@ CAMP_HARNESS = {"spec_diff": ["spec_diff", "spec_ref", "spec_ref_cycle", "spec_r
 CAMP_FLAGS = ["-std=c11", "-g", "-O2", "-fsanitize=fuzzer-no-link",
               "-fsanitize-coverage-ignorelist=fuzz/sancov-ignore.txt"]
 CAMP_NO_CMP = {"run.c", "cycle.c", "asm.c"}
+# --campaign-split runs: executions per CPU second of each target's campaign build on an idle
+# core of the project machine (2026-11-26, tree 1b11bbe, libFuzzer -seed=1 -runs=seeds+20000
+# from corpus/<target>/, user time). A budget of S seconds becomes, for each of a mutant's n
+# targets, S/n x this rate executions after its seeds (-runs), so the campaign does the same
+# work whatever the machine's load, and its verdict repeats.
+CAMP_RATE = {"spec_diff": 1350, "func_invariants": 20000, "cycle_vs_func": 5400,
+             "reset_equivalence": 7000, "text_parsers": 7700, "decode_roundtrip": 13700}
 
 
 def camp_targets(f):
@@ -539,6 +548,17 @@ def campaign_mutant(b, m, cpath, wdir, budget, seed, split):
         binp = binary(t)
         if not binp:
             continue
+        if split == "runs":   # a fixed number of executions, load-independent
+            nseeds = len(os.listdir(os.path.join(ROOT, "corpus", t)))
+            runs = int(budget * CAMP_RATE[t] / len(targets))
+            what, dt, art = lf_run(binp, wdir, t, ["-seed=%d" % seed, "-runs=%d" % (nseeds + runs)],
+                                   20 * budget)
+            spent += dt
+            if what:
+                v = verdict(t, what, art, "fuzzing")
+                if v:
+                    return {"found": v, "note": "; ".join(notes), "spent": round(spent, 1)}
+            continue
         share = int((budget - spent) / (len(targets) - i)) if split == "shared" else budget
         if share < 1:
             continue
@@ -635,6 +655,12 @@ def write_report(path, args, results, skipped, elapsed, srcs):
           "fuzzer runs up to the finding." % (
               ", ".join("`%s`" % t for t in PROG_TARGETS),
               ", ".join("`%s`" % t for t in TEXT_TARGETS), args.campaign_seed,
+              ("the budget is %d s of an idle core, counted in executions so that the verdict "
+               "does not depend on the machine's load: each of a mutant's n targets runs its "
+               "seeds and then %d/n s x its measured rate of executions (`-runs`; rates per CPU "
+               "second: %s)" % (args.campaign, args.campaign,
+                                ", ".join("%s %d" % kv for kv in CAMP_RATE.items())))
+              if args.campaign_split == "runs" else
               ("the %d s budget is shared: the seed runs count against it, each fuzzing run "
                "gets an even share of what is left (`-max_total_time`)" % args.campaign)
               if args.campaign_split == "shared" else
@@ -842,7 +868,7 @@ def main():
     ap.add_argument("--files", default=",".join(DEFAULT_FILES))
     ap.add_argument("--campaign", type=int, default=0)
     ap.add_argument("--campaign-seed", type=int, default=1)
-    ap.add_argument("--campaign-split", choices=["shared", "each"], default="shared")
+    ap.add_argument("--campaign-split", choices=["runs", "shared", "each"], default="runs")
     ap.add_argument("--campaign-equivalent", action="store_true")
     ap.add_argument("--min-rate", type=float, default=0.0)
     ap.add_argument("--report", default="reports/mutation.md")
