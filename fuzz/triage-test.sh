@@ -79,6 +79,19 @@ for row in $ROWS; do
     bad "the correct model should report 'open finding no longer reported': $(cat "$d/fixed.txt")"; continue
   fi
   echo "triage-test: ok   $inv on $id ($how): $(basename "$rep"): $what"
+  # de-duplication: triaged again, the finding is a duplicate of the open reproducer; once that
+  # reproducer is fixed (its `# open:` line removed), the same finding counts as new again
+  if [ "$id" = CFG_GLOBAL_ONE_BANK ]; then
+    tri() { FUZZ_OUT=$d/out TRIAGE_REPLAY=build/fuzz-defect-$id TRIAGE_TOOL=build/fuzz-defect-$id \
+              REPRO_DIR=$d/repro PENDING_DIR=$d/pending sh fuzz/triage.sh $t >"$d/triage2.log" 2>&1
+            awk -F'\t' -v b="INVARIANT $inv" '$2 == b { print $5 }' "$d/out/triage.tsv"; }
+    st2=$(tri)
+    case $st2 in "known (duplicate)") ;; *) bad "triaged again with the reproducer open: '$st2', wanted known (duplicate)" ;; esac
+    sed -i '/^# open:/d' "$rep"
+    st3=$(tri)
+    case $st3 in new:*) echo "triage-test: ok   de-duplication: an open reproducer makes it known; a fixed one does not ($st3)" ;;
+      *) bad "triaged again with the reproducer fixed: '$st3', wanted new" ;; esac
+  fi
 done
 echo "triage-test: $((n - fail)) of $n planted findings triaged into reproducers that behave as documented"
 [ $fail -eq 0 ]

@@ -2,7 +2,9 @@
 # triage.sh TARGET... — every crash file a campaign left in $FUZZ_OUT (libFuzzer crashes/,
 # AFL++ */crashes/ and */hangs/) is replayed through the ASan/UBSan replay build and put in a
 # bucket: `INVARIANT <name>`, `SANITIZER <kind>`, `HANG`, `CRASH` or `not-reproducible`.
-# Buckets are de-duplicated per target. The first input of a new invariant bucket is
+# Buckets are de-duplicated per target: an invariant bucket is "known (duplicate)" only while
+# a reproducer of it is still open (has its `# open:` line); once every one of them is fixed, a
+# new finding of that invariant is a new bug. The first input of a new invariant bucket is
 # minimised at instruction granularity (build/fuzz-tool/<t> --minimize: NOP masking, prefix
 # cut into init lines) and written with an `# open: <name>` line, so `make test` replays it
 # forever (expecting it to fire until the fix deletes that line), as
@@ -65,7 +67,10 @@ for t in "$@"; do
       not-reproducible)
         printf '%s\t%s\t%s\t-\tnot reproducible in the replay build\t%s\n' "$t" "$bucket" "$count" "$orig" >>"$sum"; continue ;;
       INVARIANT*)
-        existing=$(ls "$RD/$t/$name"-*.vec "$RD/$t/$name"-*.fzvec 2>/dev/null | head -n 1)
+        # a duplicate only of a reproducer still open (`# open:`, the bug not yet fixed): one
+        # whose fix removed that line passes now, so a new finding of the same invariant is a
+        # different bug and is kept
+        existing=$(grep -l '^# open:' "$RD/$t/$name"-*.vec "$RD/$t/$name"-*.fzvec 2>/dev/null | head -n 1)
         if [ -n "$existing" ]; then
           printf '%s\t%s\t%s\t%s\tknown (duplicate)\t%s\n' "$t" "$bucket" "$count" "$existing" "$orig" >>"$sum"; continue
         fi
