@@ -7,7 +7,6 @@
  * form, which the hazard check and cycle.c's late ThCon operand read use. References:
  * WormholeB0/.../ScalarUnit.md and the per-instruction pages for the GPR operands; spec-digest
  * §5 for hazards and stalls. */
-#include <string.h>
 #include "sched.h"
 
 /* ---- hazards -------------------------------------------------------------------------------- */
@@ -17,9 +16,7 @@ const char *tt_hazard_kind_name(unsigned kind) {
   return kind < TT_HAZ_KIND_COUNT ? hazard_names[kind] : "?";
 }
 int tt_hazard_kind_parse(const char *name) {
-  for (unsigned k = 0; k < TT_HAZ_KIND_COUNT; k++)
-    if (strcmp(name, hazard_names[k]) == 0) return (int)k;
-  return -1;
+  return tt_name_index(hazard_names, TT_HAZ_KIND_COUNT, name);
 }
 
 static void hazard(tt_state *st, unsigned kind, unsigned t, uint32_t index, unsigned gpr) {

@@ -64,6 +64,9 @@ static inline uint32_t tt_stream_reg(const tt_state *st, unsigned stream, unsign
   return tt_mmio_read(st, TT_STREAM_BASE + (stream & 63u) * 0x1000u + (reg & 1023u) * 4u);
 }
 
+/* The index of `name` in a table of n names, or -1 (state.c). */
+int tt_name_index(const char *const *names, unsigned n, const char *name);
+
 /* Bounded text output (tt_text, tt_put...): chars.h. */
 
 /* Unit executors (one function per form, dispatched from run.c). */

@@ -19,10 +19,14 @@ static const uint8_t fault_code_class[TT_FAULT_CODE_COUNT] = {TT_FAULT_CODES(TT_
 const char *tt_fault_class_name(unsigned cls) {
   return cls < TT_FAULT_CLASS_COUNT ? fault_class_names[cls] : "?";
 }
-int tt_fault_class_parse(const char *name) {
-  for (unsigned i = 0; i < TT_FAULT_CLASS_COUNT; i++)
-    if (strcmp(name, fault_class_names[i]) == 0) return (int)i;
+/* The index of `name` in a table of n names, or -1: every name table's parser (internal.h). */
+int tt_name_index(const char *const *names, unsigned n, const char *name) {
+  for (unsigned i = 0; i < n; i++)
+    if (strcmp(name, names[i]) == 0) return (int)i;
   return -1;
+}
+int tt_fault_class_parse(const char *name) {
+  return tt_name_index(fault_class_names, TT_FAULT_CLASS_COUNT, name);
 }
 const char *tt_fault_code_text(unsigned code) {
   return code < TT_FAULT_CODE_COUNT ? fault_code_text[code] : "?";
