@@ -191,7 +191,7 @@ static void latch_stallwait(sr_state *s, unsigned t, uint32_t block, uint32_t co
 
 static uint32_t stream_target(const sr_state *s, unsigned t, unsigned ci, uint32_t lo) {
   uint32_t hi = ci == 0 ? s->tcfg[t][57] & 0x3FFu : s->tcfg[t][58] & 0x7Fu;
-  return hi << 10 | lo;
+  return (hi << 10) + lo;   /* streamwait_lo_bits=11: bit 10 of lo adds 0x400 (AMB-4) */
 }
 
 /* Keep waiting while...? (functional mode: STALLWAIT conditions describe work in flight in
@@ -313,8 +313,11 @@ static void dmareg(sr_state *s, unsigned t, const tt_insn *in) {
 }
 
 /* ---- Configuration Unit (digest 4.2) ------------------------------------------------------- */
+/* 1 = the word exists. cfg_index_high=ignore (AMB-9): an index >= 224 is legal with no register
+ * behind it (a write vanishes, RDCFG reads 0), nothing recorded. */
 static int cfg_idx(sr_state *s, unsigned t, uint32_t idx) {
   if (idx < SR_CFG_WORDS) return 1;
+  if (KNOB(s, CFG_INDEX_HIGH) == 1) return 0;
   fault(s, t, TT_FC_CFG_INDEX);
   return 0;
 }
@@ -356,10 +359,21 @@ static void cfgshiftmask(sr_state *s, unsigned t, const tt_args_CFGSHIFTMASK *a)
 /* ---- one instruction ---------------------------------------------------------------------------- */
 static int valid_mutex(uint32_t i) { return i == 0 || i == 2 || i == 3 || i == 4; }
 
+/* The payload bits of `in` that belong to no field under the knobs' readings: a wider reading
+ * takes bits the ISA width leaves reserved. */
+uint32_t sr_reserved(const sr_state *s, const tt_insn *in) {
+  uint32_t r = in->reserved;
+  /* loadind_offset_bits=8 (AMB-11): OffsetHalfReg is [21:14] */
+  if (in->form == TT_FORM_LOADIND && KNOB(s, LOADIND_OFFSET_BITS) == 1) r &= ~(1u << 21);
+  /* streamwait_lo_bits=11 (AMB-4): TargetValueLo is [14:4] */
+  if (in->form == TT_FORM_STREAMWAIT && KNOB(s, STREAMWAIT_LO_BITS) == 1) r &= ~(1u << 14);
+  return r;
+}
+
 /* 1 = retired, 0 = did not (held or retrying) */
 static int execute(sr_state *s, unsigned t, const tt_insn *in) {
   uint32_t *g = s->gpr[t];
-  if (in->reserved && KNOB(s, RESERVED_BITS) == 0) fault(s, t, TT_FC_RESERVED_BITS);
+  if (sr_reserved(s, in) && KNOB(s, RESERVED_BITS) == 0) fault(s, t, TT_FC_RESERVED_BITS);
   switch ((tt_form)in->form) {
   case TT_FORM_NOP: case TT_FORM_DMANOP: break;
   case TT_FORM_RSTDMA: if (KNOB(s, RSTDMA) != 1) fault(s, t, TT_FC_RSTDMA); break;
@@ -372,7 +386,12 @@ static int execute(sr_state *s, unsigned t, const tt_insn *in) {
       latch_stallwait(s, t, 0x020u, in->a.FLUSHDMA.condition_mask);
     break;
   case TT_FORM_REG2FLOP: sr_reg2flop(s, t, &in->a.REG2FLOP); break;
-  case TT_FORM_LOADIND: sr_loadind(s, t, &in->a.LOADIND); break;
+  case TT_FORM_LOADIND:
+    /* loadind_offset_bits=8 (AMB-11): bit 21 set names half-register 128..255, which does not
+     * exist: UndefinedBehavior, the instruction does nothing */
+    if (KNOB(s, LOADIND_OFFSET_BITS) == 1 && ((in->word >> 21) & 1u)) { fault(s, t, TT_FC_HALFREG_RANGE); break; }
+    sr_loadind(s, t, &in->a.LOADIND);
+    break;
   case TT_FORM_ADDDMAREG_REG: case TT_FORM_ADDDMAREG_IMM: case TT_FORM_SUBDMAREG_REG:
   case TT_FORM_SUBDMAREG_IMM: case TT_FORM_MULDMAREG_REG: case TT_FORM_MULDMAREG_IMM:
   case TT_FORM_BITWOPDMAREG_REG: case TT_FORM_BITWOPDMAREG_IMM: case TT_FORM_SHIFTDMAREG_REG:
@@ -456,7 +475,8 @@ static int execute(sr_state *s, unsigned t, const tt_insn *in) {
     l->condition_index = (uint8_t)a->condition_index;
     l->stream_select = (uint8_t)a->stream_select;
     l->target_lo = a->target_value_lo;
-    l->target = stream_target(s, t, a->condition_index, a->target_value_lo);
+    if (KNOB(s, STREAMWAIT_LO_BITS) == 1) l->target_lo |= ((in->word >> 14) & 1u) << 10;
+    l->target = stream_target(s, t, a->condition_index, l->target_lo);
     break;
   }
   case TT_FORM_WRCFG: {
@@ -464,7 +484,7 @@ static int execute(sr_state *s, unsigned t, const tt_insn *in) {
     unsigned b = bank_of(s, t);
     if (a->is_128bit) {
       uint32_t idx = a->cfg_index & ~3u, v[4];
-      if (idx + 4 > SR_CFG_WORDS) { fault(s, t, TT_FC_CFG_INDEX); break; }
+      if (idx + 4 > SR_CFG_WORDS) { cfg_idx(s, t, idx); break; }
       for (unsigned k = 0; k < 4; k++) v[k] = g[(a->input_reg & ~3u) + k];
       cfg_write(s, b, idx, v, 4, 0);
     } else if (cfg_idx(s, t, a->cfg_index)) {
@@ -476,6 +496,8 @@ static int execute(sr_state *s, unsigned t, const tt_insn *in) {
     if (cfg_idx(s, t, in->a.RDCFG.cfg_index))
       sr_result(s, t, in->a.RDCFG.result_reg, s->cfg[bank_of(s, t)][in->a.RDCFG.cfg_index], ~0u,
              SR_RES_RDCFG);
+    else if (KNOB(s, CFG_INDEX_HIGH) == 1)
+      sr_result(s, t, in->a.RDCFG.result_reg, 0, ~0u, SR_RES_RDCFG);
     break;
   case TT_FORM_SETC16: {
     const tt_args_SETC16 *a = &in->a.SETC16;
@@ -568,6 +590,11 @@ int sr_catches(const sr_state *s, unsigned t, const tt_insn *in) {
   if (KNOB(s, WAIT_REPLACE) == 1 && is_wait(in)) return 0;
   /* flushdma_b0=not_caught (AMB-32, SEED-4's B0 list): FLUSHDMA is caught by B5 only */
   if (in->form == TT_FORM_FLUSHDMA && KNOB(s, FLUSHDMA_B0) == 1) return (s->latch[t].block & 0x020u) != 0;
+  /* unlisted_block (AMB-28): an opcode with no row in the block table is caught by any block
+   * bit (any_bit; a latched mask is never 0), or never */
+  if (in->form == TT_FORM_FOREIGN && tt_isa_foreign[in->foreign].kind == TT_FG_NOTABLE &&
+      KNOB(s, UNLISTED_BLOCK) != 0)
+    return KNOB(s, UNLISTED_BLOCK) == 1;
   return caught(s->latch[t].block, in);
 }
 void sr_fault(sr_state *s, unsigned t, unsigned code) { fault(s, t, code); }
@@ -597,8 +624,11 @@ int sr_knob_read(unsigned k, unsigned v, int cycle) {
   case TT_KNOB_REG2FLOP: case TT_KNOB_RSTDMA: case TT_KNOB_FRONTEND_OPS:
   case TT_KNOB_STATE_RESET_EN: case TT_KNOB_L1_SIZE: case TT_KNOB_ATOMIC_BIT23:
   case TT_KNOB_UNDEFINED_MODE: case TT_KNOB_FLUSHDMA: case TT_KNOB_WAIT_REPLACE:
-  case TT_KNOB_FLUSHDMA_B0:
+  case TT_KNOB_FLUSHDMA_B0: case TT_KNOB_LOADIND_OFFSET_BITS: case TT_KNOB_STREAMWAIT_LO_BITS:
+  case TT_KNOB_CFG_INDEX_HIGH:
     return v <= 1;
+  case TT_KNOB_UNLISTED_BLOCK:
+    return v <= 2;
   case TT_KNOB_ARBITRATION: case TT_KNOB_THCON_HANDOVER: case TT_KNOB_THCON_SCOPE:
   case TT_KNOB_WAIT_LAG: case TT_KNOB_LOAD_LATENCY: case TT_KNOB_LOADREG_LATENCY:
   case TT_KNOB_ATINCGET_LATENCY: case TT_KNOB_STREAMWRCFG_PREPARE: case TT_KNOB_STUB_CYCLES:

@@ -190,6 +190,7 @@ int sr_latch_holds_state(const sr_state *s, unsigned t);
 int sr_execute(sr_state *s, unsigned t, const tt_insn *in);
 int sr_valid_mutex(uint32_t i);
 int sr_is_thcon(const tt_insn *in);
+uint32_t sr_reserved(const sr_state *s, const tt_insn *in);   /* reserved payload bits under the knobs */
 #define SR_KNOB(s, K) ((s)->knob[TT_KNOB_##K])
 uint32_t sr_half_get(const sr_state *s, unsigned t, unsigned h);
 void sr_half_set(sr_state *s, unsigned t, unsigned h, uint32_t v);

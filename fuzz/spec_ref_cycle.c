@@ -430,7 +430,7 @@ static void enter_pipeline(sr_state *s, unsigned t, const tt_insn *in, uint32_t 
   case TT_FORM_WRCFG: {
     const tt_args_WRCFG *a = &in->a.WRCFG;
     if (a->is_128bit) {
-      if ((a->cfg_index & ~3u) + 4 > SR_CFG_WORDS) { sr_fault(s, t, TT_FC_CFG_INDEX); o->skip = 1; }
+      if ((a->cfg_index & ~3u) + 4 > SR_CFG_WORDS) { sr_cfg_index_ok(s, t, a->cfg_index & ~3u); o->skip = 1; }
       for (unsigned k = 0; k < 4; k++) o->vals[k] = g[(a->input_reg & ~3u) + k];
     } else {
       o->skip = !sr_cfg_index_ok(s, t, a->cfg_index);
@@ -557,12 +557,12 @@ static void issue(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
   c->free_thcon[t] = umax(c->free_thcon[t], n + 1);
   if (sr_is_cfg_pipe(in)) {
     /* (RMWCIB and RDCFG go through sr_execute, which records it itself) */
-    if (deferred(in) && in->reserved && KN(s, RESERVED_BITS) == 0) sr_fault(s, t, TT_FC_RESERVED_BITS);
+    if (deferred(in) && sr_reserved(s, in) && KN(s, RESERVED_BITS) == 0) sr_fault(s, t, TT_FC_RESERVED_BITS);
     enter_pipeline(s, t, in, n);
     if (in->form != TT_FORM_RDCFG && in->form != TT_FORM_STREAMWRCFG) c->cfgw_next[t] = n + 1;
   } else if (in->form == TT_FORM_ATRELM) {
     uint32_t i = in->a.ATRELM.mutex_index;
-    if (in->reserved && KN(s, RESERVED_BITS) == 0) sr_fault(s, t, TT_FC_RESERVED_BITS);
+    if (sr_reserved(s, in) && KN(s, RESERVED_BITS) == 0) sr_fault(s, t, TT_FC_RESERVED_BITS);
     if (s->mutex[i] == 1 + t) {
       unsigned n1 = (t + 1) % SR_THREADS, n2 = (t + 2) % SR_THREADS;
       s->mutex[i] = 0;
