@@ -456,6 +456,7 @@ FUZZ_FIRE := CFG_GLOBAL_ONE_BANK:func_invariants:banked_writes \
              CYC_WRCFG_LATE_READ:spec_diff:spec_value \
              CYC_LAND_FULL_WORD:spec_diff:spec_value \
              CYC_DEADLOCK_EARLY:spec_diff:spec_time \
+             DEADLOCK_EARLY:spec_diff:spec_issue \
              CYC_NONDETERMINISTIC:spec_diff:spec_time \
              CYC_SKIP_STUBS:spec_diff:spec_time \
              CYC_RESET_KEEPS_STATE:spec_diff:spec_hazard \

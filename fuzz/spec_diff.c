@@ -11,7 +11,8 @@
  *   spec_hazard  the reported hazards differ (thread, instruction, kind)
  *
  *   spec_issue   a thread retired (or was held) where the reference's gate and scheduling
- *                decided otherwise
+ *                decided otherwise, or the model reported a fixed point (tt_step: no change)
+ *                in a round in which the reference retired an instruction or moved a latch
  *   spec_value   after the round some architectural location differs: GPRs, Config,
  *                ThreadConfig, semaphores, mutexes and the fairness hand-over, Wait Gate
  *                latches, L1 and MMIO (every granule either side wrote), the Src stub, the
@@ -437,6 +438,24 @@ static uint64_t host_seed(const fz_prog *p) {
   return hh;
 }
 
+/* tt_step said nothing changed (no instruction issued, no latch moved): the loop stops there,
+ * so a round in which the reference retired an instruction or moved a latch is a finding (else
+ * a model that wrongly reports a fixed point would end both runs early, unseen). */
+static int fixed_point(fz_fail *f, uint64_t round, const sr_latch *before) {
+  for (unsigned t = 0; t < SR_THREADS; t++) {
+    if (ref.round_retired[t])
+      return fz_failf(f, "spec_issue",
+                      "round %llu: the model reported no change (tt_step 0) but the reference "
+                      "retired t%u's instruction 0x%08X", (unsigned long long)round, t,
+                      (unsigned)ref.round_word[t]);
+    if (memcmp(&before[t], &ref.latch[t], sizeof before[t]) != 0)
+      return fz_failf(f, "spec_issue",
+                      "round %llu: the model reported no change (tt_step 0) but the reference's "
+                      "t%u latch moved", (unsigned long long)round, t);
+  }
+  return 0;
+}
+
 static int check_func(const fz_prog *p, fz_fail *f) {
   g_cycle = 0;
   start(p, 0);
@@ -445,12 +464,17 @@ static int check_func(const fz_prog *p, fz_fail *f) {
   int bad = host_phase(f, &hh, 1, 6);   /* host stores first: their effect is compared too */
   if (!bad) bad = compare(f, 0, &l1_seen, &mmio_seen, 0);
   for (; !bad && round < budget && !sr_done(&ref); round++) {
+    sr_latch before[SR_THREADS];
+    memcpy(before, ref.latch, sizeof before);
     int changed = tt_step(&st);
     sr_round(&ref);
     n_rounds++;
     for (unsigned t = 0; t < TT_THREAD_COUNT; t++) n_retired += ref.round_retired[t];
     if ((bad = compare(f, round, &l1_seen, &mmio_seen, 0)) != 0) break;
-    if (!changed) break;  /* a fixed point: nothing further can happen in either */
+    if (!changed) {   /* the model's fixed point: the reference must be at one too */
+      bad = fixed_point(f, round, before);
+      break;
+    }
   }
   if (!bad) bad = compare(f, round, &l1_seen, &mmio_seen, 1);
   if (!bad) bad = host_phase(f, &hh, 0, 16);   /* host loads of the final state */
