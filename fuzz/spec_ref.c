@@ -338,14 +338,16 @@ void sr_cfgshiftmask_bank(sr_state *s, unsigned t, unsigned b, const tt_args_CFG
   uint32_t sv = rotr(src & mask, a->rotate_amt);
   uint32_t cv = s->cfg[b][a->cfg_index];
   if (a->mask_mode == 0) cv &= ~rotr(mask, a->rotate_amt);
+  /* cfgshiftmask_not=masked (AMB-8): the complement is masked by the rotated mask first */
+  uint32_t nsv = KNOB(s, CFGSHIFTMASK_NOT) == 1 ? ~sv & rotr(mask, a->rotate_amt) : ~sv;
   switch (a->alu_mode) {
   case 0: cv |= sv; break;
   case 1: cv &= sv; break;
   case 2: cv ^= sv; break;
   case 3: cv += sv; break;
-  case 4: cv |= ~sv; break;
-  case 5: cv &= ~sv; break;
-  case 6: cv ^= ~sv; break;
+  case 4: cv |= nsv; break;
+  case 5: cv &= nsv; break;
+  case 6: cv ^= nsv; break;
   default: cv -= sv; break;
   }
   cfg_write(s, b, a->cfg_index, &cv, 1, 0);
@@ -378,7 +380,9 @@ static int execute(sr_state *s, unsigned t, const tt_insn *in) {
   case TT_FORM_NOP: case TT_FORM_DMANOP: break;
   case TT_FORM_RSTDMA: if (KNOB(s, RSTDMA) != 1) fault(s, t, TT_FC_RSTDMA); break;
   case TT_FORM_SETDMAREG_IMM:
-    half_set(s, t, in->a.SETDMAREG_IMM.result_half_reg, in->a.SETDMAREG_IMM.new_value);
+    /* setdmareg_imm_bits=14 (AMB-10): only [21:8] are the value, the top two bits clear */
+    half_set(s, t, in->a.SETDMAREG_IMM.result_half_reg,
+             in->a.SETDMAREG_IMM.new_value & (KNOB(s, SETDMAREG_IMM_BITS) == 1 ? 0x3FFFu : 0xFFFFu));
     break;
   case TT_FORM_SETDMAREG_SPECIAL: setdmareg_special(s, t, &in->a.SETDMAREG_SPECIAL); break;
   case TT_FORM_FLUSHDMA:
@@ -405,13 +409,13 @@ static int execute(sr_state *s, unsigned t, const tt_insn *in) {
   case TT_FORM_STOREIND_SRC: sr_storeind_src(s, t, &in->a.STOREIND_SRC); break;
   case TT_FORM_STOREREG: {
     uint32_t addr = SR_MMIO_BASE + in->a.STOREREG.addr_lo * 4u;
-    if (sr_mmio_ok(s, t, addr)) mmio_write(addr, g[in->a.STOREREG.data_reg]);
+    if (sr_mmio_ok(s, t, addr) == 1) mmio_write(addr, g[in->a.STOREREG.data_reg]);
     break;
   }
   case TT_FORM_LOADREG: {
     uint32_t addr = SR_MMIO_BASE + in->a.LOADREG.addr_lo * 4u;
-    if (sr_mmio_ok(s, t, addr))
-      sr_result(s, t, in->a.LOADREG.result_reg, sr_mmio_read(addr), ~0u, SR_RES_LOADREG);
+    int ok = sr_mmio_ok(s, t, addr);
+    if (ok) sr_result(s, t, in->a.LOADREG.result_reg, ok == 1 ? sr_mmio_read(addr) : 0, ~0u, SR_RES_LOADREG);
     break;
   }
   case TT_FORM_ATGETM:
@@ -471,6 +475,9 @@ static int execute(sr_state *s, unsigned t, const tt_insn *in) {
     memset(l, 0, sizeof *l);
     l->op = TT_LATCH_STREAMWAIT;
     l->block = default_block(a->block_mask);
+    /* streamwait_blocks (AMB-5): always B2|B3|B4 (packer, unpackers, mover), or B1 only */
+    if (KNOB(s, STREAMWAIT_BLOCKS) == 1) l->block = 0x01Cu;
+    if (KNOB(s, STREAMWAIT_BLOCKS) == 2) l->block = 0x002u;
     l->cond = (uint16_t)(1u << a->condition_index);
     l->condition_index = (uint8_t)a->condition_index;
     l->stream_select = (uint8_t)a->stream_select;
@@ -625,9 +632,10 @@ int sr_knob_read(unsigned k, unsigned v, int cycle) {
   case TT_KNOB_STATE_RESET_EN: case TT_KNOB_L1_SIZE: case TT_KNOB_ATOMIC_BIT23:
   case TT_KNOB_UNDEFINED_MODE: case TT_KNOB_FLUSHDMA: case TT_KNOB_WAIT_REPLACE:
   case TT_KNOB_FLUSHDMA_B0: case TT_KNOB_LOADIND_OFFSET_BITS: case TT_KNOB_STREAMWAIT_LO_BITS:
-  case TT_KNOB_CFG_INDEX_HIGH:
+  case TT_KNOB_CFG_INDEX_HIGH: case TT_KNOB_SETDMAREG_IMM_BITS: case TT_KNOB_TDMA_RISC:
+  case TT_KNOB_ATINCGETPTR_MASK: case TT_KNOB_CFGSHIFTMASK_NOT:
     return v <= 1;
-  case TT_KNOB_UNLISTED_BLOCK:
+  case TT_KNOB_UNLISTED_BLOCK: case TT_KNOB_STREAMWAIT_BLOCKS:
     return v <= 2;
   case TT_KNOB_ARBITRATION: case TT_KNOB_THCON_HANDOVER: case TT_KNOB_THCON_SCOPE:
   case TT_KNOB_WAIT_LAG: case TT_KNOB_LOAD_LATENCY: case TT_KNOB_LOADREG_LATENCY:

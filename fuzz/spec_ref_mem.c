@@ -58,12 +58,14 @@ void sr_storeind_l1(sr_state *s, unsigned t, const tt_args_STOREIND_L1 *a) {
   }
 }
 
-/* MMIO addresses below 0xFFB11000 are UB (skipped); the TDMA-RISC page 0xFFB11000..0xFFB11FFF
- * is unmapped for Tensix (AMB-26: performed, flagged noncontractual). */
+/* MMIO addresses below 0xFFB11000 are UB (skipped: 0); the TDMA-RISC page 0xFFB11000..0xFFB11FFF
+ * is unmapped for Tensix (AMB-26): flagged noncontractual and performed (1), or under
+ * tdma_risc=unmapped nothing answers (2: a store vanishes, a load returns 0). */
 int sr_mmio_ok(sr_state *s, unsigned t, uint32_t addr) {
   if (addr < 0xFFB11000u) { sr_fault(s, t, TT_FC_MMIO_RANGE); return 0; }
-  if (addr <= 0xFFB11FFFu) sr_fault(s, t, TT_FC_TDMA_RISC);
-  return 1;
+  if (addr > 0xFFB11FFFu) return 1;
+  sr_fault(s, t, TT_FC_TDMA_RISC);
+  return SR_KNOB(s, TDMA_RISC) == 1 ? 2 : 1;
 }
 
 void sr_storeind_mmio(sr_state *s, unsigned t, const tt_args_STOREIND_MMIO *a) {
@@ -71,7 +73,7 @@ void sr_storeind_mmio(sr_state *s, unsigned t, const tt_args_STOREIND_MMIO *a) {
   uint32_t addr = SR_MMIO_BASE + ((s->gpr[t][a->addr_reg] + (off >> 4)) & 0x000FFFFCu);
   uint32_t data = s->gpr[t][a->data_reg];
   sr_half_set(s, t, a->offset_half_reg, off + incs[a->offset_increment & 3]);
-  if (sr_mmio_ok(s, t, addr)) sr_mmio_write(addr, data);
+  if (sr_mmio_ok(s, t, addr) == 1) sr_mmio_write(addr, data);
 }
 
 /* STOREIND_Src.md: Src holds Sign(1) Man(10) Exp(8); the low GPR half is Sign, Man7, Exp8,
@@ -151,7 +153,10 @@ int sr_atomic(sr_state *s, unsigned t, const tt_insn *in) {
       return 0;
     }
     uint32_t inc = a->no_incr ? 0u : 1u << a->incr_log2;
-    g[a->result_reg] = masked_add(base + 4u * a->ofs, inc, (1u << a->int_width) - 1u);
+    /* atincgetptr_mask=like_atincget (AMB-30): (2 << IntWidth) - 1, as ATINCGET */
+    uint32_t m = SR_KNOB(s, ATINCGETPTR_MASK) == 1 ? (uint32_t)((2ull << a->int_width) - 1u)
+                                                   : (1u << a->int_width) - 1u;
+    g[a->result_reg] = masked_add(base + 4u * a->ofs, inc, m);
     return 1;
   }
   case TT_FORM_ATSWAP: {
