@@ -160,18 +160,22 @@ static inline int try_issue(tt_state *st, unsigned t, unsigned slow) {
   return 1;
 }
 
-/* Forget every latch whose selected conditions are all false (the first step of a round). */
-static TT_NOINLINE int forget_latches(tt_state *st) {
-  int changed = 0;
+/* Forget every latch whose selected conditions are all false (the first step of a round).
+ * Returns the threads whose latch it forgot (bit t). */
+static TT_NOINLINE unsigned forget_latches(tt_state *st) {
+  unsigned forgot = 0;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     tt_thread *th = &st->c.thr[t];
     if (th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t, 0)) {  /* no C0..C12 holds */
       th->latch.op = TT_LATCH_NONE;
-      changed = !TT_DEFECT(DEADLOCK_EARLY);
+      forgot |= 1u << t;
     }
   }
-  return changed;
+  return forgot;
 }
+
+/* A round changed something when a latch was forgotten (or an instruction issued). */
+static inline int forgot_changes(unsigned forgot) { return forgot && !TT_DEFECT(DEADLOCK_EARLY); }
 
 /* gpr0=zero (AMB-27) wraps every dispatch (tt_dispatch): the slow path takes all issues. */
 static inline unsigned func_slow(const tt_state *st) { return TT_KNOB_IS(st, GPR0, 1); }
@@ -181,7 +185,7 @@ static inline unsigned func_slow(const tt_state *st) { return TT_KNOB_IS(st, GPR
 static int func_round(tt_state *st, unsigned slow) {
   int changed = 0;
   tt_thread *thr = st->c.thr;
-  if (thr[0].latch.op | thr[1].latch.op | thr[2].latch.op) changed = forget_latches(st);
+  if (thr[0].latch.op | thr[1].latch.op | thr[2].latch.op) changed = forgot_changes(forget_latches(st));
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     tt_thread *th = &thr[t];
     if (th->pc >= th->len) {
@@ -213,12 +217,34 @@ static uint64_t solo_rounds(tt_state *st, unsigned t, uint64_t max) {
   return k;
 }
 
+/* Held threads that run_func need not visit again until something they wait on changes
+ * (a held visit writes nothing but the thread's wait_kind, and it would write the same value):
+ *  - held by its latch (TT_WAIT_LATCH): its latch and its head stay as they are until the latch
+ *    is forgotten (forget_latches, at the start of a round, which unparks it); whether the latch
+ *    catches the head depends on them and on the knobs only;
+ *  - held at the Sync Unit's gate (TT_WAIT_MUTEX, TT_WAIT_MUTEX_INVALID) or by another thread's
+ *    spinning atomic (TT_WAIT_THCON_BUSY): until an ATGETM/ATRELM retires (the only writers of
+ *    the mutexes and their hand-overs) or the spinner changes, both of which happen only in
+ *    issue_past_latch (unpark_after: the threads after the issuing one are then visited in the
+ *    same round, as before). */
+#define GATE_WAITS ((1u << TT_WAIT_MUTEX) | (1u << TT_WAIT_MUTEX_INVALID) | (1u << TT_WAIT_THCON_BUSY))
+
+/* After thread t's slow-path visit of `in` (issued: it retired; spinner: thcon_spinner before):
+ * the new set of gate-parked threads, and t itself parked when the gate held it. */
+static inline unsigned unpark_after(const tt_state *st, unsigned t, const tt_insn *in, int issued,
+                                    unsigned spinner, unsigned gate_parked) {
+  if ((issued && (in->flags & TT_IF_SYNC_GATE)) || spinner != st->c.thcon_spinner) gate_parked = 0;
+  if (!issued && ((GATE_WAITS >> st->c.thr[t].wait_kind) & 1u)) gate_parked |= 1u << t;
+  return gate_parked;
+}
+
 /* tt_run in functional mode: the rounds of func_round, with the set of live threads kept across
  * rounds (a thread only leaves it by retiring its last instruction, which leaves wait_kind
- * NONE: a done thread's wait_kind is cleared once, before the first round). */
+ * NONE: a done thread's wait_kind is cleared once, before the first round), and the held
+ * threads parked (above): latch_parked and gate_parked are not visited. */
 static tt_outcome run_func(tt_state *st, uint64_t limit) {
   tt_thread *thr = st->c.thr;
-  unsigned slow = func_slow(st), live = 0;
+  unsigned slow = func_slow(st), live = 0, latch_parked = 0, gate_parked = 0;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     if (thr[t].pc < thr[t].len) live |= 1u << t;
     else thr[t].wait_kind = TT_WAIT_NONE;
@@ -226,41 +252,51 @@ static tt_outcome run_func(tt_state *st, uint64_t limit) {
   for (uint64_t i = 0; live; i++) {  /* bounded: i < limit */
     if (i >= limit) return TT_OUT_BUDGET;
     int changed = 0;
-    if (TT_UNLIKELY(thr[0].latch.op | thr[1].latch.op | thr[2].latch.op)) changed = forget_latches(st);
+    if (TT_UNLIKELY(thr[0].latch.op | thr[1].latch.op | thr[2].latch.op)) {
+      unsigned forgot = forget_latches(st);
+      latch_parked &= ~forgot;
+      changed = forgot_changes(forgot);
+    }
     /* quiet: no latch and no spinning atomic. A round's issues can only set the issuing
      * thread's own latch (it issues once per round) or, through the slow path, the spinner;
      * so a quiet round stays quiet for the other threads until a slow-path issue. */
     unsigned quiet = !(slow | st->c.thcon_spinner | thr[0].latch.op | thr[1].latch.op | thr[2].latch.op);
-    /* the one live thread, 3: not one (a table: clang turns !(live & (live - 1)) into a
-     * 17-instruction popcount without -mpopcnt) */
+    /* the one live unparked thread, 3: not one (a table: clang turns !(live & (live - 1)) into a
+     * 17-instruction popcount without -mpopcnt); a gate-parked thread's visits change nothing
+     * and its gate can only open after a slow-path issue, which ends solo_rounds */
     static const uint8_t only[8] = {3, 0, 1, 3, 2, 3, 3, 3};
-    if (quiet && only[live] < 3) {  /* one live thread: its rounds back to back */
-      unsigned t = only[live];
+    unsigned awake = live & ~(latch_parked | gate_parked);
+    if (quiet && only[awake] < 3) {  /* one live thread: its rounds back to back */
+      unsigned t = only[awake];
       uint64_t k = solo_rounds(st, t, limit - i);
       if (k) {
         i += k - 1;  /* + 1 by the loop */
-        if (thr[t].pc >= thr[t].len) live = 0;
+        if (thr[t].pc >= thr[t].len) live &= ~(1u << t);
         continue;
       }
     }
     /* held: the round's holds that do not depend on the head (gpr0=zero, a spinner); a
      * slow-path issue can set or clear the spinner, so it recomputes them */
     unsigned held = slow | st->c.thcon_spinner;
-    for (unsigned m = live; m; m &= m - 1) {  /* the live threads in order T0, T1, T2 */
+    for (unsigned m = awake; m; m &= m - 1) {  /* the awake threads in order T0, T1, T2 */
       static const uint8_t lowest[8] = {0, 0, 1, 0, 2, 0, 1, 0};
       unsigned t = lowest[m];
       tt_thread *th = &thr[t];
       const tt_insn *in = tt_head(st, t);
       if (th->latch.op != TT_LATCH_NONE && tt_latch_catches(st, t, in)) {
         th->wait_kind = TT_WAIT_LATCH;
+        latch_parked |= 1u << t;
         continue;
       }
       if (TT_LIKELY(!(held | (in->flags & SLOW_FLAGS)))) {
         (void)exec_table[in->form](st, t, in);
         retire(st, th, t, in);
       } else {
+        unsigned spinner = st->c.thcon_spinner, was = gate_parked;
         int issued = issue_past_latch(st, t, in);
         held = slow | st->c.thcon_spinner;
+        gate_parked = unpark_after(st, t, in, issued, spinner, gate_parked);
+        m |= was & ~gate_parked & live & (~0u << (t + 1));  /* unparked after t: this round */
         if (!issued) continue;
       }
       changed = 1;
