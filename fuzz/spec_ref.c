@@ -105,6 +105,7 @@ void sr_load(sr_state *s, const tt_state *m) {
   memcpy(s->src, m->src, sizeof s->src);
   memcpy(s->knob, m->p.knob, sizeof s->knob);
   for (unsigned t = 0; t < SR_THREADS; t++) {
+    if (SR_KNOB(s, GPR0) == 1) s->gpr[t][0] = 0;
     s->prog[t] = m->prog[t];
     s->len[t] = m->c.thr[t].len;
   }
@@ -373,7 +374,15 @@ uint32_t sr_reserved(const sr_state *s, const tt_insn *in) {
 }
 
 /* 1 = retired, 0 = did not (held or retrying) */
+static int execute_insn(sr_state *s, unsigned t, const tt_insn *in);
+/* gpr0=zero (AMB-27): GPR 0 reads 0 and keeps no write, so it is 0 after every instruction
+ * (and from the load, and after every write-back and host store: spec_ref_cycle.c, _host.c) */
 static int execute(sr_state *s, unsigned t, const tt_insn *in) {
+  int r = execute_insn(s, t, in);
+  if (KNOB(s, GPR0) == 1) s->gpr[t][0] = 0;
+  return r;
+}
+static int execute_insn(sr_state *s, unsigned t, const tt_insn *in) {
   uint32_t *g = s->gpr[t];
   if (sr_reserved(s, in) && KNOB(s, RESERVED_BITS) == 0) fault(s, t, TT_FC_RESERVED_BITS);
   switch ((tt_form)in->form) {
@@ -633,7 +642,7 @@ int sr_knob_read(unsigned k, unsigned v, int cycle) {
   case TT_KNOB_UNDEFINED_MODE: case TT_KNOB_FLUSHDMA: case TT_KNOB_WAIT_REPLACE:
   case TT_KNOB_FLUSHDMA_B0: case TT_KNOB_LOADIND_OFFSET_BITS: case TT_KNOB_STREAMWAIT_LO_BITS:
   case TT_KNOB_CFG_INDEX_HIGH: case TT_KNOB_SETDMAREG_IMM_BITS: case TT_KNOB_TDMA_RISC:
-  case TT_KNOB_ATINCGETPTR_MASK: case TT_KNOB_CFGSHIFTMASK_NOT:
+  case TT_KNOB_ATINCGETPTR_MASK: case TT_KNOB_CFGSHIFTMASK_NOT: case TT_KNOB_GPR0:
     return v <= 1;
   case TT_KNOB_UNLISTED_BLOCK: case TT_KNOB_STREAMWAIT_BLOCKS:
     return v <= 2;

@@ -279,6 +279,7 @@ static void land(sr_state *s, uint32_t upto) {
     sr_wb *w = &c->wb[best];
     uint32_t *g = &s->gpr[w->thread][w->reg];
     *g = (*g & ~w->mask) | w->value;
+    if (w->reg == 0 && s->knob[TT_KNOB_GPR0] == 1) *g = 0;   /* gpr0=zero (AMB-27) */
     c->wb[best] = c->wb[--c->nwb];
   }
 }

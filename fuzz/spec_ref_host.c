@@ -65,6 +65,7 @@ unsigned sr_host_write(sr_state *s, unsigned core, uint32_t addr, unsigned size,
       unsigned lane = addr % 4 + b;
       s->gpr[t][i] = (s->gpr[t][i] & ~(0xFFu << (8 * lane))) | ((v >> (8 * b)) & 0xFFu) << (8 * lane);
     }
+    if (i == 0 && s->knob[TT_KNOB_GPR0] == 1) s->gpr[t][0] = 0;   /* gpr0=zero (AMB-27) */
     return TT_HOST_OK;
   }
   if (addr >= 0xFFE80020u && addr < 0xFFE80040u) {

@@ -260,7 +260,9 @@ static int r_load(void *p, uint32_t t, const uint32_t *w, uint32_t count, char *
 /* ---- the initial state ------------------------------------------------------------------------ */
 static void set_register(sr_state *s, const ttdut_loc *l, uint32_t v) {
   switch (l->kind) {
-  case TTDUT_LOC_GPR: s->gpr[l->sel][l->index] = v; break;
+  case TTDUT_LOC_GPR:   /* gpr0=zero (AMB-27): an init is a write, and GPR 0 keeps none */
+    s->gpr[l->sel][l->index] = l->index == 0 && s->knob[TT_KNOB_GPR0] == 1 ? 0 : v;
+    break;
   case TTDUT_LOC_CFG: s->cfg[l->sel][l->index] = v; break;
   case TTDUT_LOC_TCFG: s->tcfg[l->sel][l->index] = (uint16_t)v; break;
   case TTDUT_LOC_SEM_VALUE: s->sem_value[l->index] = (uint8_t)(v & 15u); break;
