@@ -7,13 +7,15 @@
 
 /* ---- shared by both schedulers (run.c, cycle.c) ------------------------------------------- */
 /* Thread t's head instruction (pc < len): its place in the decoded stream, decoded at its first
- * fetch since the load. */
+ * fetch since the load. A thread's pc starts at 0 at the load and only ever steps by one when
+ * its head retires, so its places are fetched first in order: the places decoded since the
+ * load are [0, pdec_n[t]), and the head is new exactly when pc == pdec_n[t]. */
 static inline const tt_insn *tt_head(tt_state *st, unsigned t) {
   uint32_t pc = st->c.thr[t].pc;
   tt_insn *in = &st->pdec[t][pc];
-  if (TT_UNLIKELY(!st->pdec_ok[t][pc])) {
+  if (TT_UNLIKELY(pc >= st->pdec_n[t])) {
     tt_decode(st->prog[t][pc], in);
-    st->pdec_ok[t][pc] = 1;
+    st->pdec_n[t] = pc + 1;
   }
   return in;
 }

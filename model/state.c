@@ -213,7 +213,7 @@ int tt_load_program(tt_state *st, unsigned t, const uint32_t *words, uint32_t co
   tt_thread *th = &st->c.thr[t];
   if (count) memcpy(st->prog[t], words, sizeof(uint32_t) * count);
   /* the decoded stream is filled at first fetch (tt_head): forget the previous program's */
-  memset(st->pdec_ok[t], 0, count);
+  st->pdec_n[t] = 0;
   th->len = count;
   th->pc = 0;
   return 0;

@@ -328,14 +328,15 @@ typedef struct tt_state {
    * tt_init: a statistic for benchmarks and tests, not state (reset leaves it). */
   uint64_t skipped_cycles;
   /* The decoded programs (last, outside the state proper): pdec[t][i] is the decode of
-   * prog[t][i], made at its first fetch after the load (pdec_ok[t][i] set), so a word is decoded
-   * at most once per load, never per fetch, and a word that never runs is never decoded (fuzz
-   * inputs and stalled kernels run a fraction of their words; decoding every word at load made
-   * `make bench-model`'s full-size inputs 2.7x slower). tt_load_program (the one writer of prog)
-   * clears pdec_ok for the loaded places; a run's decoder coverage is that of the words it
-   * fetched, whatever ran before. No digest or comparison reads them. TT_STATE_BYTES is the size
-   * of the state before prog. */
-  uint8_t pdec_ok[TT_THREAD_COUNT][TT_PROG_MAX];
+   * prog[t][i], made at its first fetch after the load, so a word is decoded at most once per
+   * load, never per fetch, and a word that never runs is never decoded (fuzz inputs and stalled
+   * kernels run a fraction of their words; decoding every word at load made `make
+   * bench-model`'s full-size inputs 2.7x slower). A thread fetches its places in order (its pc
+   * only steps by one), so pdec_n[t] says which are decoded: [0, pdec_n[t]).
+   * tt_load_program (the one writer of prog) sets pdec_n[t] to 0; a run's decoder coverage is
+   * that of the words it fetched, whatever ran before. No digest or comparison reads them.
+   * TT_STATE_BYTES is the size of the state before prog. */
+  uint32_t pdec_n[TT_THREAD_COUNT];
   tt_insn pdec[TT_THREAD_COUNT][TT_PROG_MAX];
 } tt_state;
 #define TT_STATE_BYTES offsetof(tt_state, prog)
