@@ -45,7 +45,8 @@
  *          A unit's own NOP (SFPNOP, UNPACR_NOP) occupies its unit for its issue cycle only
  *          (SFPNOP.md, UNPACR_NOP_Nop.md: "for one cycle"): the slot, no stub time.
  *   `cycles` the first cycle with every thread done and ThCon, the pipeline, the write-backs
- *          and the stubs idle (c0_stores=yes: and every store landed).
+ *          and the stubs idle (c0_stores=yes: and every store landed; c0_only: stores count
+ *          for C0 only, the run does not wait for them).
  * Readings the p150 profile and the registry rows AMB-43..47 add (their rows are the spec):
  *   matrix_interval=N  the matrix unit's Src readers (spec_ref_insn.c) one every N cycles, all
  *          threads together; thcon_read=next_cycle  a ThCon instruction reads its operands a
@@ -177,7 +178,7 @@ static int cond_true(const sr_state *s, unsigned t, uint16_t m, uint32_t x) {
   if (m & 0x001u) {
     for (unsigned i = 0; i < c->nwb; i++)
       if (c->wb[i].thcon && c->wb[i].thread == t && c->wb[i].due > x) return 1;
-    if (KN(s, C0_STORES) == 1 && c->store_until[t] > x) return 1;
+    if (KN(s, C0_STORES) != 0 && c->store_until[t] > x) return 1;
   }
   if ((m & 0x002u) && c->stub_until[SR_U_UNPACK0][t] > x) return 1;
   if ((m & 0x004u) && c->stub_until[SR_U_UNPACK1][t] > x) return 1;
@@ -510,7 +511,7 @@ static int issue_thcon(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
     return 0;
   } else {
     occupy(s, t, n, k);
-    if (KN(s, C0_STORES) == 1 &&
+    if (KN(s, C0_STORES) != 0 &&
         (in->form == TT_FORM_STOREIND_L1 || in->form == TT_FORM_STOREIND_MMIO ||
          in->form == TT_FORM_STOREIND_SRC || in->form == TT_FORM_STOREREG || in->form == TT_FORM_ATSWAP)) {
       static const uint8_t lat_load[] = {7, 3, 5, 12, 24};
@@ -629,7 +630,8 @@ static uint32_t idle_at(const sr_state *s) {
   uint32_t x = umax(c->last_issue_end, umax(c->thcon_end, pipe_end(s)));
   for (unsigned i = 0; i < c->nwb; i++) x = umax(x, c->wb[i].due);
   for (unsigned t = 0; t < SR_THREADS; t++) {
-    x = umax(x, c->store_until[t]);   /* c0_stores=yes: a store in flight until it lands */
+    /* c0_stores=yes: a store in flight until it lands; c0_only (AMB-48): not at all */
+    if (KN(s, C0_STORES) == 1) x = umax(x, c->store_until[t]);
     for (unsigned u = 0; u < SR_STUBS; u++) x = umax(x, c->stub_until[u][t]);
   }
   return x;

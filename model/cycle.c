@@ -382,7 +382,7 @@ static void issue_thcon(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc
   c->thcon_pc = pc;
   unsigned n = tt_thcon_occupancy(in);
   if (in->form == TT_FORM_FLUSHDMA && TT_KNOB_IS(st, FLUSHDMA, 1)) n = 1;  /* latches instead */
-  if ((cls(in) & CL_STORE) && TT_KNOB_IS(st, C0_STORES, 1))
+  if ((cls(in) & CL_STORE) && !TT_KNOB_IS(st, C0_STORES, 0))
     c->c0_until[t] = c->now + tt_latency(st, TT_LAT_LOADIND);
   c->thcon_try_at = c->now;
   if (tt_dispatch(st, t, in) == TT_EXEC_RETRY) {
@@ -442,7 +442,9 @@ static int idle(const tt_state *st) {
   const tt_cyc *c = CYC(st);
   if (thcon_busy(c) || c->nwb || tt_cfgp_busy(st)) return 0;
   if (c->stub_last_until > c->now) return 0;  /* some stub busy */
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+  /* c0_stores=yes: a store in flight keeps the run going until it lands; c0_only (AMB-48):
+   * it counts for C0 only, and the run may end before it lands */
+  for (unsigned t = 0; t < TT_THREAD_COUNT && TT_KNOB_IS(st, C0_STORES, 1); t++)
     if (c->c0_until[t] > c->now) return 0;
   return 1;
 }
