@@ -17,7 +17,8 @@
  *
  * Timing rules (defaults; each knob's other reading is noted where it is read):
  *   ThCon  one instruction at a time; issued at c with occupancy K it holds ThCon and its own
- *          thread until c+K (thcon_handover=overlap: c+K-1 for both; thcon_release=silicon:
+ *          thread until c+K (thcon_handover=overlap: c+K-1 for both; overlap_busy: c+K-1 for
+ *          both, but ThCon idle for `cycles` only from c+K; thcon_release=silicon:
  *          the own thread's next non-ThCon instruction at c+K-1; thcon_scope=all_threads:
  *          every instruction of every thread waits for ThCon). K: SETDMAREG, DMANOP, RSTDMA 1;
  *          REG2FLOP, FLUSHDMA 2; ALU 3 (immediate, or both registers in one aligned group of
@@ -457,9 +458,11 @@ static void enter_pipeline(sr_state *s, unsigned t, const tt_insn *in, uint32_t 
 static void occupy(sr_state *s, unsigned t, uint32_t n, unsigned k) {
   sr_cyc *c = &s->cyc;
   uint32_t end = n + k, early = end - 1 > n ? end - 1 : n + 1;
-  int overlap = KN(s, THCON_HANDOVER) == 1;
+  int overlap = KN(s, THCON_HANDOVER) != 0;
   c->thcon_owner = (uint8_t)(1 + t);
-  c->thcon_end = overlap ? early : end;   /* overlap: ThCon is free again at c+K-1 */
+  /* overlap: ThCon is free again at c+K-1; overlap_busy (AMB-49): handed over then, but busy
+   * for the run's end until c+K */
+  c->thcon_end = KN(s, THCON_HANDOVER) == 1 ? early : end;
   c->thcon_free = overlap ? early : end;
   c->free_thcon[t] = overlap ? early : end;
   c->free_any[t] = overlap || KN(s, THCON_RELEASE) == 1 ? early : end;
@@ -502,7 +505,7 @@ static int issue_thcon(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
     c->flush_t = (uint8_t)t;
     c->flush_issue = n;
     c->flush_cond = m ? m : 0x00Fu;
-    c->flush_min = n + 2 - (KN(s, THCON_HANDOVER) == 1);   /* overlap: a cycle early */
+    c->flush_min = n + 2 - (KN(s, THCON_HANDOVER) != 0);   /* overlap: a cycle early */
     c->thcon_owner = (uint8_t)(1 + t);
     c->thcon_free = c->free_any[t] = c->free_thcon[t] = NEVER;   /* until released */
   } else if (!sr_execute(s, t, in)) {
@@ -656,7 +659,8 @@ static void flush_release(sr_state *s, uint32_t now) {
   uint32_t r = clear_from(s, ft, c->flush_cond, umax(c->flush_min, from));
   uint32_t rel = r + c->flush_late;
   c->thcon_free = c->free_thcon[ft] = c->thcon_end = rel;
-  if (KN(s, THCON_RELEASE) == 1 && KN(s, THCON_HANDOVER) != 1) {
+  if (KN(s, THCON_HANDOVER) == 2) c->thcon_end = umax(rel, c->flush_issue + 2);   /* AMB-49 */
+  if (KN(s, THCON_RELEASE) == 1 && KN(s, THCON_HANDOVER) == 0) {
     /* silicon: its minimum occupancy a cycle shorter, not its hold (under overlap the
      * occupancy already ends at c+N-1: the readings name the same cycle) */
     uint32_t lo = c->flush_min - 1 > c->flush_issue ? c->flush_min - 1 : c->flush_issue + 1;

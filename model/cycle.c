@@ -170,7 +170,7 @@ static int thcon_busy(const tt_cyc *c) {
 }
 
 static uint32_t thcon_release_at(const tt_state *st, uint32_t start, unsigned n) {
-  if (TT_KNOB_IS(st, THCON_HANDOVER, 1) && n > 1) n--;
+  if (!TT_KNOB_IS(st, THCON_HANDOVER, 0) && n > 1) n--;
   return start + n;
 }
 
@@ -212,6 +212,7 @@ static int thcon_step(tt_state *st) {
     }
     c->thcon_spin = 0;
     c->thcon_free_at = thcon_release_at(st, c->now, tt_thcon_occupancy(&c->thcon_insn));
+    c->thcon_idle_at = c->now + tt_thcon_occupancy(&c->thcon_insn);
     st->c.thcon_spinner = 0;
     retire(st, t, &c->thcon_insn);
     return 1;
@@ -331,7 +332,7 @@ static unsigned gate_unit_rules(tt_state *st, unsigned t, const tt_insn *in, uns
  * cycle and do not add up to c+N-2 (AMB-33's row, knobs.def). */
 static unsigned thcon_own_hold(tt_state *st, unsigned t, unsigned k) {
   const tt_cyc *c = CYC(st);
-  int early = TT_KNOB_IS(st, THCON_RELEASE, 1) && !TT_KNOB_IS(st, THCON_HANDOVER, 1) &&
+  int early = TT_KNOB_IS(st, THCON_RELEASE, 1) && TT_KNOB_IS(st, THCON_HANDOVER, 0) &&
               !c->thcon_spin && !(k & CL_THCON) && c->now + 1 >= c->thcon_free_at &&
               !(c->thcon_insn.form == TT_FORM_FLUSHDMA && TT_KNOB_IS(st, FLUSHDMA, 0) &&
                 flushdma_holds(st, t, &c->thcon_insn));   /* FLUSHDMA holds while they hold */
@@ -392,6 +393,7 @@ static void issue_thcon(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc
     return;  /* stays at the head: retired when an attempt succeeds */
   }
   c->thcon_free_at = thcon_release_at(st, c->now, n);
+  c->thcon_idle_at = c->now + n;
   retire(st, t, in);
 }
 
@@ -441,6 +443,8 @@ static void issue(tt_state *st, unsigned t, const tt_insn *in) {
 static int idle(const tt_state *st) {
   const tt_cyc *c = CYC(st);
   if (thcon_busy(c) || c->nwb || tt_cfgp_busy(st)) return 0;
+  /* thcon_handover=overlap_busy (AMB-49): handed over at c+N-1, idle only from c+N */
+  if (TT_KNOB_IS(st, THCON_HANDOVER, 2) && c->thcon_idle_at > c->now) return 0;
   if (c->stub_last_until > c->now) return 0;  /* some stub busy */
   /* c0_stores=yes: a store in flight keeps the run going until it lands; c0_only (AMB-48):
    * it counts for C0 only, and the run may end before it lands */
@@ -460,6 +464,7 @@ static int timers_pending(const tt_state *st) {
   if (c->thcon_spin && c->thcon_try_at <= c->last_change) return 1;
   if (c->src_flip_at[0] || c->src_flip_at[1] || c->cfgp_busy_prev || c->cfgp_settled_prev) return 1;
   if (c->matrix_next_at >= c->now) return 1;
+  if (TT_KNOB_IS(st, THCON_HANDOVER, 2) && c->thcon_idle_at >= c->now) return 1;  /* AMB-49 */
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     /* called after now++: C12's SETC16 window (true only in cycle setc16_at) changes when it
      * was the cycle just simulated or the next one */
@@ -713,6 +718,7 @@ static uint64_t next_event(const tt_state *st) {
   for (unsigned s = 0; s < 2; s++)
     if (c->src_flip_at[s]) flip_at(&e, now, c->src_flip_at[s]);
   flip_at(&e, now, c->matrix_next_at);
+  if (TT_KNOB_IS(st, THCON_HANDOVER, 2)) flip_at(&e, now, c->thcon_idle_at);
   if (c->thcon_owner) {
     if (c->thcon_spin) flip_at(&e, now, c->thcon_next_try);
     else {

@@ -244,6 +244,8 @@ typedef struct tt_cyc {
   uint32_t c0_until[TT_THREAD_COUNT]; /* knob c0_stores=yes: a store counts for C0 until then */
   uint32_t stub_busy_until[TT_STUB_COUNT][TT_THREAD_COUNT];
   uint32_t stub_last_until;           /* the largest stub_busy_until (every stub idle after it) */
+  uint32_t thcon_idle_at;             /* thcon_handover=overlap_busy (AMB-49): issue + the full
+                                         occupancy; ThCon is idle for `cycles` from then */
   uint32_t matrix_next_at;            /* matrix_interval > 1: the matrix unit accepts a Src-reading
                                          instruction again from this cycle (AMB-43) */
   uint32_t cfg_write_next[TT_THREAD_COUNT]; /* issue cycle + 1 of the last WRCFG/RMWCIB/CFGSHIFTMASK */
