@@ -395,7 +395,7 @@ static int execute_insn(sr_state *s, unsigned t, const tt_insn *in) {
     break;
   case TT_FORM_SETDMAREG_SPECIAL: setdmareg_special(s, t, &in->a.SETDMAREG_SPECIAL); break;
   case TT_FORM_FLUSHDMA:
-    if (KNOB(s, FLUSHDMA) == 1 && s->latch[t].op == TT_LATCH_NONE)
+    if (KNOB(s, FLUSHDMA) != 0 && s->latch[t].op == TT_LATCH_NONE)   /* stallwait_b5(_2cy) */
       latch_stallwait(s, t, 0x020u, in->a.FLUSHDMA.condition_mask);
     break;
   case TT_FORM_REG2FLOP: sr_reg2flop(s, t, &in->a.REG2FLOP); break;
@@ -639,12 +639,13 @@ int sr_knob_read(unsigned k, unsigned v, int cycle) {
   case TT_KNOB_RESERVED_BITS: case TT_KNOB_SEMWAIT_COND0: case TT_KNOB_STREAMWAIT_OPERANDS:
   case TT_KNOB_REG2FLOP: case TT_KNOB_RSTDMA: case TT_KNOB_FRONTEND_OPS:
   case TT_KNOB_STATE_RESET_EN: case TT_KNOB_L1_SIZE: case TT_KNOB_ATOMIC_BIT23:
-  case TT_KNOB_UNDEFINED_MODE: case TT_KNOB_FLUSHDMA: case TT_KNOB_WAIT_REPLACE:
+  case TT_KNOB_UNDEFINED_MODE: case TT_KNOB_WAIT_REPLACE:
   case TT_KNOB_FLUSHDMA_B0: case TT_KNOB_LOADIND_OFFSET_BITS: case TT_KNOB_STREAMWAIT_LO_BITS:
   case TT_KNOB_CFG_INDEX_HIGH: case TT_KNOB_SETDMAREG_IMM_BITS: case TT_KNOB_TDMA_RISC:
   case TT_KNOB_ATINCGETPTR_MASK: case TT_KNOB_CFGSHIFTMASK_NOT: case TT_KNOB_GPR0:
     return v <= 1;
   case TT_KNOB_UNLISTED_BLOCK: case TT_KNOB_STREAMWAIT_BLOCKS:
+  case TT_KNOB_FLUSHDMA:   /* stallwait_b5_2cy (AMB-50): in functional mode as stallwait_b5 */
     return v <= 2;
   case TT_KNOB_ARBITRATION: case TT_KNOB_THCON_HANDOVER: case TT_KNOB_THCON_SCOPE:
   case TT_KNOB_WAIT_LAG: case TT_KNOB_LOAD_LATENCY: case TT_KNOB_LOADREG_LATENCY:

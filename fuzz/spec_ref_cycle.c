@@ -497,6 +497,8 @@ static void retry(sr_state *s, unsigned t, uint32_t x) {
 /* A ThCon instruction issuing at n: 0 when it is an atomic whose first attempt failed. */
 static int issue_thcon(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
   sr_cyc *c = &s->cyc;
+  /* flushdma=stallwait_b5: it latched (sr_execute) and holds ThCon and its thread 1 cycle, as
+   * STALLWAIT takes one; stallwait_b5_2cy (AMB-50): ScalarUnit.md's 2 */
   unsigned k = in->form == TT_FORM_FLUSHDMA && KN(s, FLUSHDMA) == 1 ? 1 : sr_occupancy(in);
   if (in->form == TT_FORM_FLUSHDMA && KN(s, FLUSHDMA) == 0) {
     sr_execute(s, t, in);

@@ -59,7 +59,7 @@ unsigned sr_occupancy(const tt_insn *in) {
   case TT_FORM_SETDMAREG_IMM: case TT_FORM_SETDMAREG_SPECIAL: case TT_FORM_DMANOP:
   case TT_FORM_RSTDMA:
     return 1;
-  case TT_FORM_REG2FLOP: case TT_FORM_FLUSHDMA: return 2;   /* (flushdma=stallwait_b5: 1) */
+  case TT_FORM_REG2FLOP: case TT_FORM_FLUSHDMA: return 2;   /* (flushdma=stallwait_b5: 1; _2cy: 2) */
   case TT_FORM_ADDDMAREG_IMM: case TT_FORM_SUBDMAREG_IMM: case TT_FORM_MULDMAREG_IMM:
   case TT_FORM_BITWOPDMAREG_IMM: case TT_FORM_SHIFTDMAREG_IMM: case TT_FORM_CMPDMAREG_IMM:
     return 3;

@@ -382,7 +382,9 @@ static void issue_thcon(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc
   c->thcon_insn = *in;
   c->thcon_pc = pc;
   unsigned n = tt_thcon_occupancy(in);
-  if (in->form == TT_FORM_FLUSHDMA && TT_KNOB_IS(st, FLUSHDMA, 1)) n = 1;  /* latches instead */
+  /* flushdma=stallwait_b5 latches instead and holds ThCon 1 cycle; stallwait_b5_2cy (AMB-50)
+   * keeps FLUSHDMA's 2 (ScalarUnit.md) */
+  if (in->form == TT_FORM_FLUSHDMA && TT_KNOB_IS(st, FLUSHDMA, 1)) n = 1;
   if ((cls(in) & CL_STORE) && !TT_KNOB_IS(st, C0_STORES, 0))
     c->c0_until[t] = c->now + tt_latency(st, TT_LAT_LOADIND);
   c->thcon_try_at = c->now;

@@ -157,7 +157,7 @@ tt_exec_result tt_exec_DMANOP(tt_state *st, unsigned t, const tt_args_DMANOP *a)
  * SEED-2's reading): it latches like STALLWAIT with block mask B5 and the same conditions, in
  * both modes, unless a wait is already latched. */
 tt_exec_result tt_exec_FLUSHDMA(tt_state *st, unsigned t, const tt_args_FLUSHDMA *a) {
-  if (TT_KNOB_IS(st, FLUSHDMA, 1) && st->c.thr[t].latch.op == TT_LATCH_NONE) {
+  if (!TT_KNOB_IS(st, FLUSHDMA, 0) && st->c.thr[t].latch.op == TT_LATCH_NONE) {
     tt_args_STALLWAIT sw = {a->word & ~0x6000u, 0x020u, a->condition_mask ? a->condition_mask : 0xFu};
     return tt_exec_STALLWAIT(st, t, &sw);
   }
