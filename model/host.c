@@ -80,7 +80,7 @@ tt_host_status tt_host_write(tt_state *st, tt_core_id core, uint32_t addr, unsig
     if (i < 0) return TT_HOST_UNMAPPED;
     uint32_t sh = 8 * (addr & 3);
     uint32_t m = (size == 4 ? 0xFFFFFFFFu : ((1u << (8 * size)) - 1u)) << sh;
-    st->c.gpr[t][i] = (st->c.gpr[t][i] & ~m) | ((value << sh) & m);
+    tt_gpr_merge(st, t, (unsigned)i, value << sh, m);   /* gpr0=zero (AMB-27): GPR 0 keeps none */
     return TT_HOST_OK;
   }
   if (addr >= TT_HOST_SEM_BASE && addr < TT_HOST_SEM_BASE + 4 * TT_SEM_COUNT) {
