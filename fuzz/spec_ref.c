@@ -360,7 +360,10 @@ static void cfgshiftmask(sr_state *s, unsigned t, const tt_args_CFGSHIFTMASK *a)
 }
 
 /* ---- one instruction ---------------------------------------------------------------------------- */
-static int valid_mutex(uint32_t i) { return i == 0 || i == 2 || i == 3 || i == 4; }
+/* Blackhole mutexes 0, 2, 3, 4; mutex_indices=wh (AMB-24): WormholeB0's 0, 2..7 */
+static int valid_mutex(const sr_state *s, uint32_t i) {
+  return i == 0 || (i >= 2 && i <= (KNOB(s, MUTEX_INDICES) == 1 ? 7u : 4u));
+}
 
 /* The payload bits of `in` that belong to no field under the knobs' readings: a wider reading
  * takes bits the ISA width leaves reserved. */
@@ -575,7 +578,7 @@ void sr_round(sr_state *s) {
     if (is_thcon(&in) && s->spinner && s->spinner != 1 + t) { s->held[t] = SR_HELD_THCON; continue; }
     if (in.form == TT_FORM_ATGETM || in.form == TT_FORM_ATRELM) {
       uint32_t i = in.form == TT_FORM_ATGETM ? in.a.ATGETM.mutex_index : in.a.ATRELM.mutex_index;
-      if (!valid_mutex(i)) { s->held[t] = SR_HELD_MUTEX_INVALID; continue; }
+      if (!valid_mutex(s, i)) { s->held[t] = SR_HELD_MUTEX_INVALID; continue; }
       if (in.form == TT_FORM_ATGETM &&
           ((s->mutex[i] && s->mutex[i] != 1 + t) ||
            (!s->mutex[i] && s->reserved_for[i] && s->reserved_for[i] != 1 + t))) {
@@ -622,7 +625,7 @@ void sr_cfg_store(sr_state *s, unsigned bank, unsigned idx, const uint32_t *v, u
 uint32_t sr_stream_reg(uint32_t stream, uint32_t reg) { return stream_reg(stream, reg); }
 int sr_latch_holds_state(const sr_state *s, unsigned t) { return latch_holds(s, t); }
 int sr_execute(sr_state *s, unsigned t, const tt_insn *in) { return execute(s, t, in); }
-int sr_valid_mutex(uint32_t i) { return valid_mutex(i); }
+int sr_valid_mutex(const sr_state *s, uint32_t i) { return valid_mutex(s, i); }
 int sr_is_thcon(const tt_insn *in) { return is_thcon(in); }
 uint32_t sr_half_get(const sr_state *s, unsigned t, unsigned h) { return half_get(s, t, h); }
 void sr_half_set(sr_state *s, unsigned t, unsigned h, uint32_t v) { half_set(s, t, h, v); }
@@ -643,6 +646,7 @@ int sr_knob_read(unsigned k, unsigned v, int cycle) {
   case TT_KNOB_FLUSHDMA_B0: case TT_KNOB_LOADIND_OFFSET_BITS: case TT_KNOB_STREAMWAIT_LO_BITS:
   case TT_KNOB_CFG_INDEX_HIGH: case TT_KNOB_SETDMAREG_IMM_BITS: case TT_KNOB_TDMA_RISC:
   case TT_KNOB_ATINCGETPTR_MASK: case TT_KNOB_CFGSHIFTMASK_NOT: case TT_KNOB_GPR0:
+  case TT_KNOB_MUTEX_INDICES:
     return v <= 1;
   case TT_KNOB_UNLISTED_BLOCK: case TT_KNOB_STREAMWAIT_BLOCKS:
   case TT_KNOB_FLUSHDMA:   /* stallwait_b5_2cy (AMB-50): in functional mode as stallwait_b5 */

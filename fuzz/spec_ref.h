@@ -19,7 +19,7 @@
 #define SR_CFG_GLOBAL 180
 #define SR_TCFG_WORDS 68
 #define SR_SEMS 8
-#define SR_MUTEXES 5
+#define SR_MUTEXES 8       /* 0..7: Blackhole has 0, 2, 3, 4; mutex_indices=wh 0, 2..7 */
 #define SR_L1_BYTES (1536u * 1024u)
 #define SR_L1_BYTES_WH (1464u * 1024u)
 #define SR_MMIO_BASE 0xFFB00000u
@@ -188,7 +188,7 @@ void sr_cfgshiftmask_bank(sr_state *s, unsigned t, unsigned b, const tt_args_CFG
 uint32_t sr_stream_reg(uint32_t stream, uint32_t reg);
 int sr_latch_holds_state(const sr_state *s, unsigned t);
 int sr_execute(sr_state *s, unsigned t, const tt_insn *in);
-int sr_valid_mutex(uint32_t i);
+int sr_valid_mutex(const sr_state *s, uint32_t i);
 int sr_is_thcon(const tt_insn *in);
 uint32_t sr_reserved(const sr_state *s, const tt_insn *in);   /* reserved payload bits under the knobs */
 #define SR_KNOB(s, K) ((s)->knob[TT_KNOB_##K])

@@ -362,7 +362,7 @@ static uint32_t earliest(const sr_state *s, unsigned t, const tt_insn *in, uint3
   }
   if (sr_is_mutex_op(in)) {
     uint32_t i = sr_mutex_of(in);
-    if (!sr_valid_mutex(i)) return NEVER;
+    if (!sr_valid_mutex(s, i)) return NEVER;
     if (in->form == TT_FORM_ATGETM &&
         ((s->mutex[i] && s->mutex[i] != 1 + t) ||
          (!s->mutex[i] && s->reserved_for[i] && s->reserved_for[i] != 1 + t)))

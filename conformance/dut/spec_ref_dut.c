@@ -366,8 +366,8 @@ static int head_invalid_mutex(const sr_state *s, unsigned t) {
   tt_insn in;
   if (s->pc[t] >= s->len[t]) return 0;
   tt_decode(s->prog[t][s->pc[t]], &in);
-  if (in.form == TT_FORM_ATGETM) return !sr_valid_mutex(in.a.ATGETM.mutex_index);
-  if (in.form == TT_FORM_ATRELM) return !sr_valid_mutex(in.a.ATRELM.mutex_index);
+  if (in.form == TT_FORM_ATGETM) return !sr_valid_mutex(s, in.a.ATGETM.mutex_index);
+  if (in.form == TT_FORM_ATRELM) return !sr_valid_mutex(s, in.a.ATRELM.mutex_index);
   return 0;
 }
 
