@@ -640,7 +640,7 @@ int sr_knob_read(unsigned k, unsigned v, int cycle) {
   if (v == 0) return 1;
   switch (k) {
   case TT_KNOB_RESERVED_BITS: case TT_KNOB_SEMWAIT_COND0: case TT_KNOB_STREAMWAIT_OPERANDS:
-  case TT_KNOB_REG2FLOP: case TT_KNOB_RSTDMA: case TT_KNOB_FRONTEND_OPS:
+  case TT_KNOB_RSTDMA: case TT_KNOB_FRONTEND_OPS:
   case TT_KNOB_STATE_RESET_EN: case TT_KNOB_L1_SIZE: case TT_KNOB_ATOMIC_BIT23:
   case TT_KNOB_UNDEFINED_MODE: case TT_KNOB_WAIT_REPLACE:
   case TT_KNOB_FLUSHDMA_B0: case TT_KNOB_LOADIND_OFFSET_BITS: case TT_KNOB_STREAMWAIT_LO_BITS:
@@ -649,6 +649,7 @@ int sr_knob_read(unsigned k, unsigned v, int cycle) {
   case TT_KNOB_MUTEX_INDICES:
     return v <= 1;
   case TT_KNOB_UNLISTED_BLOCK: case TT_KNOB_STREAMWAIT_BLOCKS:
+  case TT_KNOB_REG2FLOP:   /* wh_config_entry (AMB-51): in functional mode as wh_config */
   case TT_KNOB_FLUSHDMA:   /* stallwait_b5_2cy (AMB-50): in functional mode as stallwait_b5 */
     return v <= 2;
   case TT_KNOB_ARBITRATION: case TT_KNOB_THCON_HANDOVER: case TT_KNOB_THCON_SCOPE:

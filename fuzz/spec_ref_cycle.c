@@ -25,7 +25,8 @@
  *          four) else 4; STOREIND, STOREREG, ATSWAP, LOADIND, LOADREG, ATINCGET 3; ATCAS,
  *          ATINCGETPTR 15. REG2FLOP under reg2flop=wh_config (a Config writer from ThCon) issues
  *          only into an empty Config pipeline, keeping Config writes in order (the model's
- *          documented choice). FLUSHDMA (isa) keeps ThCon and its thread until the first cycle
+ *          documented choice); wh_config_entry (AMB-51): where a stage-0 writer may enter
+ *          (stage 0 free, nothing in -3..-1), without occupying a stage. FLUSHDMA (isa) keeps ThCon and its thread until the first cycle
  *          >= c+2 at which its conditions are all false. A failing ATCAS/ATINCGETPTR keeps
  *          ThCon and its thread for good (nothing else can write L1 while it holds ThCon).
  *   results LOADIND/LOADREG/ATINCGET at c + load_latency/loadreg_latency/atincget_latency,
@@ -371,6 +372,15 @@ static uint32_t earliest(const sr_state *s, unsigned t, const tt_insn *in, uint3
   if (KN(s, MATRIX_INTERVAL) != 0 && sr_reads_src(in)) x = umax(x, c->matrix_next);   /* AMB-43 */
   if (in->form == TT_FORM_REG2FLOP && KN(s, REG2FLOP) == 1)   /* wh_config: a Config writer */
     while (pipe_busy(s, x)) x++;
+  if (in->form == TT_FORM_REG2FLOP && KN(s, REG2FLOP) == 2) {
+    /* wh_config_entry (AMB-51): may enter where a stage-0 writer (RMWCIB) may; no occupant */
+    static const tt_insn w = {.form = TT_FORM_RMWCIB0};
+    sr_occ o;
+    memset(&o, 0, sizeof o);
+    path_of(s, &w, &o);
+    uint32_t h = umax(pipe_end(s), x);
+    while (x < h && !may_enter(s, &o, x)) x++;
+  }
   if (sr_is_cfg_pipe(in)) {
     sr_occ o;
     memset(&o, 0, sizeof o);

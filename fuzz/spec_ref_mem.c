@@ -184,7 +184,7 @@ int sr_atomic(sr_state *s, unsigned t, const tt_insn *in) {
 }
 
 void sr_reg2flop(sr_state *s, unsigned t, const tt_args_REG2FLOP *a) {
-  if (SR_KNOB(s, REG2FLOP) != 1 || a->target_sel != 0) { sr_fault(s, t, TT_FC_REG2FLOP); return; }
+  if (SR_KNOB(s, REG2FLOP) == 0 || a->target_sel != 0) { sr_fault(s, t, TT_FC_REG2FLOP); return; }
   /* WormholeB0 configuration mode: [12:6] ThConCfgIndex (7 bits); bits 19:13 reserved */
   if (a->flop_index > 0x7Fu || a->byte_offset || a->context_id) sr_fault(s, t, TT_FC_RESERVED_BITS);
   uint32_t idx = a->flop_index & 0x7Fu;

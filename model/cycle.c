@@ -291,6 +291,8 @@ static int src_step(tt_cyc *c) {
 /* ---- the gate ------------------------------------------------------------------------------------ */
 enum { RES_NONE = -1 };
 
+static const tt_insn stage0_writer = {.form = TT_FORM_RMWCIB0};
+
 /* The rules of gate_check for the forms of class k & CL_GATE, in its order. */
 static unsigned gate_unit_rules(tt_state *st, unsigned t, const tt_insn *in, unsigned k, int busy,
                                 int *res) {
@@ -302,6 +304,9 @@ static unsigned gate_unit_rules(tt_state *st, unsigned t, const tt_insn *in, uns
   /* REG2FLOP (knob reg2flop=wh_config) writes Config from ThCon: it waits until the Config
    * pipeline has drained, so Config writes stay in program order (documented choice). */
   if ((k & CL_REG2FLOP) && TT_KNOB_IS(st, REG2FLOP, 1) && tt_cfgp_busy(st))
+    return TT_WAIT_CFG_ENTRY;
+  /* reg2flop=wh_config_entry (AMB-51): the entry rules of a stage-0 writer (as RMWCIB) instead */
+  if ((k & CL_REG2FLOP) && TT_KNOB_IS(st, REG2FLOP, 2) && !tt_cfgp_can_enter(st, &stage0_writer))
     return TT_WAIT_CFG_ENTRY;
   if (k & CL_MUTEX) {
     unsigned why = tt_sync_gate(st, t, in);

@@ -382,7 +382,7 @@ tt_exec_result tt_exec_ATCAS(tt_state *st, unsigned t, const tt_args_ATCAS *a) {
 
 /* ---- REG2FLOP ------------------------------------------------------------------------------------ */
 tt_exec_result tt_exec_REG2FLOP(tt_state *st, unsigned t, const tt_args_REG2FLOP *a) {
-  if (!TT_KNOB_IS(st, REG2FLOP, 1) || a->target_sel != 0) {
+  if (TT_KNOB_IS(st, REG2FLOP, 0) || a->target_sel != 0) {
     tt_fault(st, t, TT_FC_REG2FLOP);
     return TT_EXEC_DONE;
   }
