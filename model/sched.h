@@ -14,8 +14,8 @@ static inline const tt_insn *tt_head(tt_state *st, unsigned t) {
   uint32_t pc = st->c.thr[t].pc;
   tt_insn *in = &st->pdec[t][pc];
   if (TT_UNLIKELY(pc >= st->pdec_n[t])) {
-    tt_decode(st->prog[t][pc], in);
     st->pdec_n[t] = pc + 1;
+    tt_decode(st->prog[t][pc], in);
   }
   return in;
 }
