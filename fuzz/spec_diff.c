@@ -31,12 +31,13 @@
  * Knobs: both sides run under the knob values the input selects (fuzz/README.md repeats this list). A value the reference has no
  * reading for (sr_knob_read() is the list) is set back to the default on the model before the
  * run; those readings are checked by vectors only (conformance/ambiguities, conformance/cycle):
- *   field_width=llk, stallwait_bits_13_14:
- *     readings of single instructions, each pinned by its own vectors and compared reading
- *     against reading by ambiguity_diff; the reference has no reading of them yet (it has
- *     loadind_offset_bits=8, streamwait_lo_bits=11, cfg_index_high=ignore, unlisted_block,
- *     setdmareg_imm_bits=14, tdma_risc=unmapped, cfgshiftmask_not=masked, atincgetptr_mask,
- *     streamwait_blocks, gpr0=zero, mutex_indices=wh, each written from its registry row);
+ *   stallwait_bits_13_14:
+ *     a reading of single instructions, pinned by its own vectors and compared reading
+ *     against reading by ambiguity_diff; the reference has no reading of it yet (it has
+ *     field_width=llk, loadind_offset_bits=8, streamwait_lo_bits=11, cfg_index_high=ignore,
+ *     unlisted_block, setdmareg_imm_bits=14, tdma_risc=unmapped, cfgshiftmask_not=masked,
+ *     atincgetptr_mask, streamwait_blocks, gpr0=zero, mutex_indices=wh, each written from its
+ *     registry row);
  *   sync_visibility=same_cycle: threads see each other's Sync changes within a cycle in fixed
  *     order, a per-cycle sequential procedure the reference's per-decision formulation does
  *     not have (vectors conformance/cycle/143, ambiguities/AMB-41-*);

@@ -373,6 +373,16 @@ uint32_t sr_reserved(const sr_state *s, const tt_insn *in) {
   if (in->form == TT_FORM_LOADIND && KNOB(s, LOADIND_OFFSET_BITS) == 1) r &= ~(1u << 21);
   /* streamwait_lo_bits=11 (AMB-4): TargetValueLo is [14:4] */
   if (in->form == TT_FORM_STREAMWAIT && KNOB(s, STREAMWAIT_LO_BITS) == 1) r &= ~(1u << 14);
+  /* field_width=llk (AMB-29): the bits tt-llk's wider fields take (sr_decode) */
+  if (KNOB(s, FIELD_WIDTH) == 1) switch (in->form) {
+    case TT_FORM_ATGETM: case TT_FORM_ATRELM: r &= ~0xFF0000u; break;   /* index [23:16] */
+    case TT_FORM_WRCFG: r &= ~0x7800u; break;                           /* CfgIndex [14:11] */
+    case TT_FORM_RDCFG: r &= ~0xF800u; break;                           /* CfgIndex [15:11] */
+    case TT_FORM_SEMINIT: r &= ~0xFC00u; break;                         /* mask [15:10] */
+    case TT_FORM_SEMWAIT: r &= ~0x7C00u; break;                         /* mask [14:10] */
+    case TT_FORM_SEMPOST: case TT_FORM_SEMGET: r &= ~0xFFFC00u; break;  /* mask [23:10] */
+    default: break;
+  }
   return r;
 }
 
@@ -388,7 +398,7 @@ static int execute(sr_state *s, unsigned t, const tt_insn *in) {
 static int execute_insn(sr_state *s, unsigned t, const tt_insn *in) {
   uint32_t *g = s->gpr[t];
   if (sr_reserved(s, in) && KNOB(s, RESERVED_BITS) == 0) fault(s, t, TT_FC_RESERVED_BITS);
-  switch ((tt_form)in->form) {
+  switch (in->form) {
   case TT_FORM_NOP: case TT_FORM_DMANOP: break;
   case TT_FORM_RSTDMA: if (KNOB(s, RSTDMA) != 1) fault(s, t, TT_FC_RSTDMA); break;
   case TT_FORM_SETDMAREG_IMM:
@@ -442,8 +452,9 @@ static int execute_insn(sr_state *s, unsigned t, const tt_insn *in) {
     unsigned n1 = (t + 1) % SR_THREADS, n2 = (t + 2) % SR_THREADS, both = 1;
     for (unsigned k = 0; k < 2; k++) {
       unsigned u = k ? n2 : n1;
-      uint32_t w = s->pc[u] < s->len[u] ? s->prog[u][s->pc[u]] : 0;
-      both &= s->held[u] == SR_HELD_MUTEX && (w >> 24) == 0xA0u && (w & 0xFFFFu) == i;
+      tt_insn h;
+      sr_decode(s, s->pc[u] < s->len[u] ? s->prog[u][s->pc[u]] : 0, &h);
+      both &= s->held[u] == SR_HELD_MUTEX && h.form == TT_FORM_ATGETM && h.a.ATGETM.mutex_index == i;
     }
     if (both) s->reserved_for[i] = (uint8_t)(1 + n1);
     break;
@@ -570,7 +581,7 @@ void sr_round(sr_state *s) {
     tt_insn in;
     uint32_t w = s->prog[t][s->pc[t]];
     s->round_word[t] = w;
-    tt_decode(w, &in);
+    sr_decode(s, w, &in);
     if (sr_catches(s, t, &in)) {
       s->held[t] = SR_HELD_LATCH;
       continue;
@@ -646,7 +657,7 @@ int sr_knob_read(unsigned k, unsigned v, int cycle) {
   case TT_KNOB_FLUSHDMA_B0: case TT_KNOB_LOADIND_OFFSET_BITS: case TT_KNOB_STREAMWAIT_LO_BITS:
   case TT_KNOB_CFG_INDEX_HIGH: case TT_KNOB_SETDMAREG_IMM_BITS: case TT_KNOB_TDMA_RISC:
   case TT_KNOB_ATINCGETPTR_MASK: case TT_KNOB_CFGSHIFTMASK_NOT: case TT_KNOB_GPR0:
-  case TT_KNOB_MUTEX_INDICES:
+  case TT_KNOB_MUTEX_INDICES: case TT_KNOB_FIELD_WIDTH:
     return v <= 1;
   case TT_KNOB_UNLISTED_BLOCK: case TT_KNOB_STREAMWAIT_BLOCKS:
   case TT_KNOB_REG2FLOP:   /* wh_config_entry (AMB-51): in functional mode as wh_config */

@@ -166,6 +166,8 @@ unsigned sr_unit_of(const tt_insn *in);
 int sr_is_cfg_pipe(const tt_insn *in);
 int sr_is_sync_slot(const tt_insn *in);
 int sr_writes_latch(const tt_insn *in);
+/* tt_decode under the field-width reading (field_width=llk, AMB-29) */
+void sr_decode(const sr_state *s, uint32_t w, tt_insn *in);
 int sr_is_mutex_op(const tt_insn *in);
 uint32_t sr_mutex_of(const tt_insn *in);
 int sr_reads_config(const tt_insn *in);

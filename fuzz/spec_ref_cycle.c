@@ -346,7 +346,7 @@ static void advance(sr_state *s, uint32_t upto) {
 /* ---- when may a thread's head issue ------------------------------------------------------------ */
 static int head(const sr_state *s, unsigned t, tt_insn *in) {
   if (s->pc[t] >= s->len[t] || s->cyc.spin[t]) return 0;
-  tt_decode(s->prog[t][s->pc[t]], in);
+  sr_decode(s, s->prog[t][s->pc[t]], in);
   return 1;
 }
 

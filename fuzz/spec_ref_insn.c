@@ -29,6 +29,24 @@ int sr_writes_latch(const tt_insn *in) {
          in->form == TT_FORM_STREAMWAIT || in->form == TT_FORM_FLUSHDMA;
 }
 
+/* field_width=llk (AMB-29): the fields take tt-llk's widths (its ckernel_ops.h _VALID macros):
+ * the ATGETM/ATRELM mutex index is the payload's low 24 bits, WRCFG's CfgIndex 15 bits ([14:0]),
+ * RDCFG's 16 ([15:0]). An index that wide names a mutex or Config word that does not exist and
+ * is handled as any such index is. The semaphore masks' extra bits (SEMINIT [15:2], SEMWAIT
+ * [14:2], SEMPOST/SEMGET [23:2]) select semaphores that do not exist: nothing, so the 8-bit
+ * field stays all a mask selects; those bits are no longer reserved (sr_reserved). */
+void sr_decode(const sr_state *s, uint32_t w, tt_insn *in) {
+  tt_decode(w, in);
+  if (SR_KNOB(s, FIELD_WIDTH) != 1) return;
+  switch (in->form) {
+  case TT_FORM_ATGETM: in->a.ATGETM.mutex_index = w & 0xFFFFFFu; break;
+  case TT_FORM_ATRELM: in->a.ATRELM.mutex_index = w & 0xFFFFFFu; break;
+  case TT_FORM_WRCFG: in->a.WRCFG.cfg_index = w & 0x7FFFu; break;
+  case TT_FORM_RDCFG: in->a.RDCFG.cfg_index = w & 0xFFFFu; break;
+  default: break;
+  }
+}
+
 int sr_is_mutex_op(const tt_insn *in) { return in->form == TT_FORM_ATGETM || in->form == TT_FORM_ATRELM; }
 uint32_t sr_mutex_of(const tt_insn *in) {
   return in->form == TT_FORM_ATGETM ? in->a.ATGETM.mutex_index : in->a.ATRELM.mutex_index;

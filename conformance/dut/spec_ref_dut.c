@@ -319,7 +319,7 @@ static void describe(const srd *d, unsigned t, char *buf, size_t n) {
   if (s->pc[t] >= s->len[t]) { snprintf(buf, n, "done"); return; }
   uint32_t w = s->prog[t][s->pc[t]];
   tt_insn in;
-  tt_decode(w, &in);
+  sr_decode(s, w, &in);
   snprintf(buf, n, "at instruction %u (0x%08X): ", (unsigned)s->pc[t], (unsigned)w);
   len = strlen(buf);
   if (len + 1 >= n) return;
@@ -365,7 +365,7 @@ static void describe(const srd *d, unsigned t, char *buf, size_t n) {
 static int head_invalid_mutex(const sr_state *s, unsigned t) {
   tt_insn in;
   if (s->pc[t] >= s->len[t]) return 0;
-  tt_decode(s->prog[t][s->pc[t]], &in);
+  sr_decode(s, s->prog[t][s->pc[t]], &in);
   if (in.form == TT_FORM_ATGETM) return !sr_valid_mutex(s, in.a.ATGETM.mutex_index);
   if (in.form == TT_FORM_ATRELM) return !sr_valid_mutex(s, in.a.ATRELM.mutex_index);
   return 0;
