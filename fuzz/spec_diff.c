@@ -8,7 +8,7 @@
  *
  *   spec_time    an instruction's issue cycle, how many instructions a thread issued, the
  *                outcome (done, deadlock, budget), or `cycles` of a finished run differ
- *   spec_hazard  the reported hazards differ (thread, instruction, kind)
+ *   spec_hazard  the reported hazards differ (thread, instruction, kind, and gpr_pending's GPR)
  *
  *   spec_issue   a thread retired (or was held) where the reference's gate and scheduling
  *                decided otherwise, or the model reported a fixed point (tt_step: no change)
@@ -338,12 +338,13 @@ static const char *insn_text(unsigned t, uint32_t k) {
   return buf;
 }
 
-typedef struct hz { unsigned t, k, kind; } hz;
+typedef struct hz { unsigned t, k, kind, gpr; } hz;
 static int hz_cmp(const void *a, const void *b) {
   const hz *x = a, *y = b;
   if (x->t != y->t) return x->t < y->t ? -1 : 1;
   if (x->k != y->k) return x->k < y->k ? -1 : 1;
-  return x->kind < y->kind ? -1 : x->kind > y->kind;
+  if (x->kind != y->kind) return x->kind < y->kind ? -1 : 1;
+  return x->gpr < y->gpr ? -1 : x->gpr > y->gpr;
 }
 
 static int compare_hazards(fz_fail *f) {
@@ -360,16 +361,17 @@ static int compare_hazards(fz_fail *f) {
   for (unsigned i = 0; i < nm; i++) {
     tt_hazard h;
     tt_hazard_get(&st, i, &h);
-    m[i].t = h.thread; m[i].k = h.index; m[i].kind = h.kind;
+    m[i].t = h.thread; m[i].k = h.index; m[i].kind = h.kind; m[i].gpr = h.gpr;
     r[i].t = ref.cyc.haz[i].thread; r[i].k = ref.cyc.haz[i].index; r[i].kind = ref.cyc.haz[i].kind;
+    r[i].gpr = ref.cyc.haz[i].gpr;
   }
   qsort(m, nm, sizeof *m, hz_cmp);
   qsort(r, nr, sizeof *r, hz_cmp);
   for (unsigned i = 0; i < nm; i++)
     if (hz_cmp(&m[i], &r[i]) != 0) {
       const hz *first = hz_cmp(&m[i], &r[i]) < 0 ? &m[i] : &r[i];
-      return fz_failf(f, "spec_hazard", "%s hazard at %s reported by the %s only",
-                      tt_hazard_kind_name(first->kind), insn_text(first->t, first->k),
+      return fz_failf(f, "spec_hazard", "%s hazard (GPR %u) at %s reported by the %s only",
+                      tt_hazard_kind_name(first->kind), first->gpr, insn_text(first->t, first->k),
                       first == &m[i] ? "model" : "reference");
     }
   return 0;

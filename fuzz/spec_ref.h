@@ -59,7 +59,7 @@ typedef struct sr_occ {         /* one Config-pipeline occupant and its whole tr
   tt_insn in;
 } sr_occ;
 
-typedef struct sr_haz { uint8_t kind, thread; uint32_t index; } sr_haz;
+typedef struct sr_haz { uint8_t kind, thread, gpr; uint32_t index; } sr_haz;  /* gpr: gpr_pending's lowest GPR, else 0 */
 
 typedef struct sr_cyc {
   uint8_t on;

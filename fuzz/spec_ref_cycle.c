@@ -406,11 +406,12 @@ static unsigned resource(const sr_state *s, const tt_insn *in) {
 }
 
 /* ---- issuing ------------------------------------------------------------------------------------- */
-static void hazard(sr_state *s, unsigned kind, unsigned t) {
+static void hazard(sr_state *s, unsigned kind, unsigned t, unsigned gpr) {
   sr_cyc *c = &s->cyc;
   if (c->nhaz < SR_HAZ_MAX) {
     c->haz[c->nhaz].kind = (uint8_t)kind;
     c->haz[c->nhaz].thread = (uint8_t)t;
+    c->haz[c->nhaz].gpr = (uint8_t)gpr;
     c->haz[c->nhaz].index = s->pc[t];
   }
   c->nhaz++;
@@ -556,17 +557,17 @@ static void issue(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
   if (KN(s, THCON_READ) == 1 && sr_is_thcon(in)) read_late(s, t, in, n);
   /* hazards, on the state at the start of cycle n */
   uint64_t use = sr_gpr_use(in);
+  unsigned low = 64;   /* the lowest GPR it uses that has a write-back still to land */
   for (unsigned i = 0; i < c->nwb; i++)
-    if (c->wb[i].thread == t && c->wb[i].due > n && (use & bit(c->wb[i].reg))) {
-      hazard(s, TT_HAZ_GPR_PENDING, t);
-      break;
-    }
-  if (sr_reads_config(in) && c->cfgw_next[t] && c->cfgw_next[t] == n) hazard(s, TT_HAZ_CFG_GAP, t);
+    if (c->wb[i].thread == t && c->wb[i].due > n && (use & bit(c->wb[i].reg)) && c->wb[i].reg < low)
+      low = c->wb[i].reg;
+  if (low < 64) hazard(s, TT_HAZ_GPR_PENDING, t, low);
+  if (sr_reads_config(in) && c->cfgw_next[t] && c->cfgw_next[t] == n) hazard(s, TT_HAZ_CFG_GAP, t, 0);
   if (sr_is_cfg_pipe(in))
     for (unsigned i = 0; i < SR_OCC_MAX; i++)
       if (c->occ[i].used && c->occ[i].thread == t && c->occ[i].in.form == TT_FORM_STREAMWRCFG &&
           stage_at(&c->occ[i], n) == -4) {
-        hazard(s, TT_HAZ_STREAMWRCFG_ORDER, t);
+        hazard(s, TT_HAZ_STREAMWRCFG_ORDER, t, 0);
         break;
       }
   uint8_t had_latch = s->latch[t].op;
