@@ -357,6 +357,14 @@ static int compare_hazards(fz_fail *f) {
       return fz_failf(f, "spec_hazard", "%s hazards: model %u, reference %u (all kinds: %u, %u)",
                       tt_hazard_kind_name(k), tt_hazard_kind_count(&st, k), rk, nm, nr);
   }
+  /* the queries past their ends answer as tt.h says: no hazards of a kind that does not
+   * exist, and no record past the last one kept */
+  tt_hazard past;
+  if (tt_hazard_kind_count(&st, TT_HAZ_KIND_COUNT) != 0 ||
+      (nm < TT_HAZARD_KEEP && tt_hazard_get(&st, nm, &past) != -1))
+    return fz_failf(f, "spec_hazard", "the model's hazard queries answer past their end (kind %u: %u; "
+                    "record %u of %u)", TT_HAZ_KIND_COUNT, tt_hazard_kind_count(&st, TT_HAZ_KIND_COUNT),
+                    nm, nm);
   if (nm != nr || nm > TT_HAZARD_KEEP) return 0;
   for (unsigned i = 0; i < nm; i++) {
     tt_hazard h;
