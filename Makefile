@@ -84,10 +84,10 @@ build/release/dut/model.so: build/release/pic/dut_model.o $(addprefix build/rele
 	$(CC) -shared -Wl,-Bsymbolic $^ -o $@
 build/release/pic/spec_ref_dut.o: conformance/dut/spec_ref_dut.c fuzz/spec_ref.h $(MODEL_HDR) $(DUT_HDR) | build/release/pic
 	$(CC) $(CPPFLAGS) -Ifuzz $(REL_CFLAGS) -fPIC -DTTDUT_SPEC_REF_SO -c $< -o $@
-build/release/pic/spec_ref.o build/release/pic/spec_ref_cycle.o build/release/pic/spec_ref_insn.o build/release/pic/spec_ref_host.o build/release/pic/spec_ref_mem.o: build/release/pic/%.o: fuzz/%.c fuzz/spec_ref.h $(MODEL_HDR) | build/release/pic
+build/release/pic/spec_ref.o build/release/pic/spec_ref_cycle.o build/release/pic/spec_ref_insn.o build/release/pic/spec_ref_host.o build/release/pic/spec_ref_mem.o build/release/pic/spec_ref_pipe.o: build/release/pic/%.o: fuzz/%.c fuzz/spec_ref.h $(MODEL_HDR) | build/release/pic
 	$(CC) $(CPPFLAGS) -Ifuzz $(REL_CFLAGS) -fPIC -c $< -o $@
 # the independent reference interpreter (functional and cycle mode) behind the same interface
-build/release/dut/spec_ref.so: build/release/pic/spec_ref_dut.o build/release/pic/spec_ref.o build/release/pic/spec_ref_cycle.o build/release/pic/spec_ref_insn.o build/release/pic/spec_ref_host.o build/release/pic/spec_ref_mem.o $(addprefix build/release/pic/,$(MODEL_OBJ)) | build/release/dut
+build/release/dut/spec_ref.so: build/release/pic/spec_ref_dut.o build/release/pic/spec_ref.o build/release/pic/spec_ref_cycle.o build/release/pic/spec_ref_insn.o build/release/pic/spec_ref_host.o build/release/pic/spec_ref_mem.o build/release/pic/spec_ref_pipe.o $(addprefix build/release/pic/,$(MODEL_OBJ)) | build/release/dut
 	$(CC) -shared -Wl,-Bsymbolic $^ -o $@
 build/release/pic build/release/dut:
 	mkdir -p $@
@@ -280,7 +280,7 @@ FUZZ_OUT ?= fuzz/out
 FUZZ_TARGETS_ALL := func_invariants reset_equivalence cycle_vs_func ambiguity_diff spec_diff decode_roundtrip text_parsers
 FUZZ_TARGETS ?= $(FUZZ_TARGETS_ALL)
 FUZZ_PROG := func_invariants reset_equivalence cycle_vs_func ambiguity_diff spec_diff
-SPEC_REF_OBJ := spec_ref.o spec_ref_cycle.o spec_ref_insn.o spec_ref_host.o spec_ref_mem.o   # the reference interpreter (fuzz/spec_ref.h)
+SPEC_REF_OBJ := spec_ref.o spec_ref_cycle.o spec_ref_insn.o spec_ref_host.o spec_ref_mem.o spec_ref_pipe.o   # the reference interpreter (fuzz/spec_ref.h)
 FUZZ_HDR := common/files.h fuzz/fz.h fuzz/fz_records.h fuzz/amb_diff.h fuzz/spec_ref.h $(MODEL_HDR)
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CF := $(WARN) -g

@@ -38,9 +38,6 @@
  *     unlisted_block, setdmareg_imm_bits=14, tdma_risc=unmapped, cfgshiftmask_not=masked,
  *     atincgetptr_mask, streamwait_blocks, gpr0=zero, mutex_indices=wh, each written from its
  *     registry row);
- *   sync_visibility=same_cycle: threads see each other's Sync changes within a cycle in fixed
- *     order, a per-cycle sequential procedure the reference's per-decision formulation does
- *     not have (vectors conformance/cycle/143, ambiguities/AMB-41-*);
  *   setdmareg_result=two_cycles: a bypass gap of one instruction (ambiguities/AMB-13-*).
  * Functional mode: the cycle-mode-only knobs have no effect there (the model ignores them). */
 #include <stdio.h>

@@ -669,6 +669,7 @@ int sr_knob_read(unsigned k, unsigned v, int cycle) {
   case TT_KNOB_C0_STORES: case TT_KNOB_CFG_STALL: case TT_KNOB_GPR_PORT:
   case TT_KNOB_THCON_RELEASE: case TT_KNOB_C12_SCOPE: case TT_KNOB_THCON_READ:
   case TT_KNOB_FLUSHDMA_RELEASE: case TT_KNOB_OUTSIDE_SLOT: case TT_KNOB_MATRIX_INTERVAL:
+  case TT_KNOB_SYNC_VISIBILITY:
     return cycle;
   default:
     return 0;

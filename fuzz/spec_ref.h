@@ -155,6 +155,16 @@ int sr_done(const sr_state *s);
  * is done, nothing can move, or `budget` cycles; returns a tt_outcome. Issue cycles in
  * s->cyc.issue (valid for k < pc[t]), hazards in s->cyc.haz, `cycles` in s->cyc.cycles. */
 unsigned sr_cycle_run(sr_state *s, uint64_t budget);
+/* The Config pipeline (spec_ref_pipe.c): an occupant's trajectory template, its stage at cycle x
+ * (99: outside), occupancy queries, re-planning after an entry at x, and the entry rule. */
+void sr_path_of(const sr_state *s, const tt_insn *in, sr_occ *o);
+int sr_stage_at(const sr_occ *o, uint32_t x);
+int sr_occupied(const sr_state *s, int stage, uint32_t x);
+int sr_pipe_busy(const sr_state *s, uint32_t x);
+int sr_pipe_busy_during(const sr_state *s, uint32_t y);   /* at some time during cycle y */
+uint32_t sr_pipe_end(const sr_state *s);
+void sr_replan(sr_state *s, uint32_t x);
+int sr_may_enter(const sr_state *s, const sr_occ *o, uint32_t x);
 
 /* What an instruction is to the cycle mode (spec_ref_insn.c): the outside unit it goes to
  * (SR_U_NONE: none), whether it goes through the Config pipeline, takes the Sync slot, writes

@@ -57,8 +57,10 @@
  *          before; flushdma_release=next_cycle  a FLUSHDMA that had to wait lets go a cycle after
  *          its conditions clear; outside_slot=none  no contention for outside units;
  *          flushdma_b0=not_caught (spec_ref.c)  FLUSHDMA caught by B5 only.
- * Not expressed (spec_diff resets these knobs; vectors check them): sync_visibility=
- * same_cycle, setdmareg_result=two_cycles. */
+ * sync_visibility=same_cycle (AMB-41): the threads of a decision are taken in order, each
+ *          on the state the ones before it left (issue_in_order). The Config pipeline's
+ *          trajectories are in spec_ref_pipe.c.
+ * Not expressed (spec_diff resets this knob; vectors check it): setdmareg_result=two_cycles. */
 #include <string.h>
 #include "spec_ref.h"
 
@@ -70,92 +72,6 @@ enum { R_THCON = 0, R_SYNC = 1, R_CFG = 2 /* + stage + 4 */, R_MUTEX = 8, R_UNIT
 static uint32_t umax(uint32_t a, uint32_t b) { return a > b ? a : b; }
 
 static uint64_t bit(uint32_t r) { return 1ull << (r & 63u); }
-
-/* ---- the Config pipeline: occupants with planned trajectories ------------------------------ */
-static void path_of(const sr_state *s, const tt_insn *in, sr_occ *o) {
-  static const int8_t sw[] = {-4, -3, -2, -1, 0}, wr[] = {-1, 0}, rd[] = {0, 1}, rm[] = {0};
-  const int8_t *p;
-  unsigned n;
-  switch (in->form) {
-  case TT_FORM_STREAMWRCFG: p = sw; n = 5; break;
-  case TT_FORM_WRCFG: case TT_FORM_CFGSHIFTMASK: p = wr; n = 2; break;
-  case TT_FORM_RDCFG: p = rd; n = 2; break;
-  default: p = rm; n = 1; break;
-  }
-  o->nst = (uint8_t)n;
-  for (unsigned i = 0; i < n; i++) { o->st[i] = p[i]; o->dur[i] = 1; }
-  if (in->form == TT_FORM_STREAMWRCFG) o->dur[0] = (uint8_t)(1 + KN(s, STREAMWRCFG_PREPARE));
-  if (in->form == TT_FORM_CFGSHIFTMASK) o->dur[1] = 2;
-}
-
-static int stage_at(const sr_occ *o, uint32_t x) {   /* 99: not in the pipeline at x */
-  if (!o->used || x < o->at[0] || x >= o->at[o->nst]) return 99;
-  for (unsigned i = o->nst; i-- > 0;)
-    if (x >= o->at[i]) return o->st[i];
-  return 99;
-}
-
-static int occupied(const sr_state *s, int stage, uint32_t x) {
-  for (unsigned i = 0; i < SR_OCC_MAX; i++)
-    if (stage_at(&s->cyc.occ[i], x) == stage) return 1;
-  return 0;
-}
-
-static int pipe_busy(const sr_state *s, uint32_t x) {
-  for (unsigned i = 0; i < SR_OCC_MAX; i++)
-    if (stage_at(&s->cyc.occ[i], x) != 99) return 1;
-  return 0;
-}
-
-/* Occupied at some time during cycle y (y >= now - 1): occupants of y, or one that left at y+1. */
-static int pipe_busy_during(const sr_state *s, uint32_t y) {
-  return pipe_busy(s, y) || s->cyc.pipe_left == y + 1;
-}
-
-static uint32_t pipe_end(const sr_state *s) {
-  uint32_t e = 0;
-  for (unsigned i = 0; i < SR_OCC_MAX; i++)
-    if (s->cyc.occ[i].used) e = umax(e, s->cyc.occ[i].at[s->cyc.occ[i].nst]);
-  return e;
-}
-
-/* Re-plan every trajectory after an entry at cycle x: occupants in position order (front
- * first); the part of a trajectory before x is history; each later stage is entered when the
- * time in the previous one is over and every occupant ahead has left that stage. */
-static void replan(sr_state *s, uint32_t x) {
-  sr_occ *ord[SR_OCC_MAX];
-  unsigned n = 0;
-  for (unsigned i = 0; i < SR_OCC_MAX; i++)
-    if (s->cyc.occ[i].used) ord[n++] = &s->cyc.occ[i];
-  for (unsigned i = 1; i < n; i++)   /* by stage at x, descending */
-    for (unsigned j = i; j > 0 && stage_at(ord[j], x) > stage_at(ord[j - 1], x); j--) {
-      sr_occ *tmp = ord[j]; ord[j] = ord[j - 1]; ord[j - 1] = tmp;
-    }
-  for (unsigned k = 0; k < n; k++) {
-    sr_occ *o = ord[k];
-    for (unsigned i = 1; i <= o->nst; i++) {
-      if (o->at[i] <= x && o->at[i - 1] < x) continue;   /* already happened */
-      uint32_t t = o->at[i - 1] + o->dur[i - 1];
-      if (i < o->nst)
-        for (unsigned a = 0; a < k; a++)
-          for (unsigned j = 0; j < ord[a]->nst; j++)
-            if (ord[a]->st[j] == o->st[i]) t = umax(t, ord[a]->at[j + 1]);
-      o->at[i] = t;
-    }
-  }
-}
-
-/* May an instruction with trajectory template `o` enter at cycle x (nobody entering before)? */
-static int may_enter(const sr_state *s, const sr_occ *o, uint32_t x) {
-  int s0 = o->st[0];
-  if (occupied(s, s0, x)) return 0;
-  for (int k = -3; k < s0; k++)
-    if (occupied(s, k, x)) return 0;
-  if (KN(s, CFG_STALL) == 1)
-    for (unsigned i = 1; i < o->nst; i++)
-      if (occupied(s, o->st[i], x)) return 0;
-  return 1;
-}
 
 /* ---- conditions over time -------------------------------------------------------------------- */
 static uint8_t src_owner_at(const sr_state *s, unsigned b, uint32_t x) {
@@ -169,7 +85,7 @@ static uint8_t src_owner_at(const sr_state *s, unsigned b, uint32_t x) {
  * stage +1 (its GPR write) not counted? (An occupant that left at the end of y was in it.) */
 static int pipe_settled(const sr_state *s, uint32_t y) {
   for (unsigned i = 0; i < SR_OCC_MAX; i++) {
-    int st = stage_at(&s->cyc.occ[i], y);
+    int st = sr_stage_at(&s->cyc.occ[i], y);
     if (st != 99 && !(st == 1 && s->cyc.occ[i].in.form == TT_FORM_RDCFG)) return 1;
   }
   return s->cyc.pipe_left_other == y + 1;
@@ -195,9 +111,9 @@ static int cond_true(const sr_state *s, unsigned t, uint16_t m, uint32_t x) {
       if (c->stub_until[SR_U_MOVER][u] > x) return 1;
   if ((m & 0x800u) && c->stub_until[SR_U_SFPU][t] > x) return 1;
   if (m & 0x1000u) {
-    if (pipe_busy(s, x)) return 1;
+    if (sr_pipe_busy(s, x)) return 1;
     if (KN(s, C12_SCOPE) == 1 && c->setc16_next && c->setc16_next == x) return 1;
-    if (KN(s, C12_SCOPE) == 2 && x > 0 && pipe_busy_during(s, x - 1)) return 1;
+    if (KN(s, C12_SCOPE) == 2 && x > 0 && sr_pipe_busy_during(s, x - 1)) return 1;
     if (KN(s, C12_SCOPE) == 3 && x > 0 && pipe_settled(s, x - 1)) return 1;
   }
   return 0;
@@ -206,7 +122,7 @@ static int cond_true(const sr_state *s, unsigned t, uint16_t m, uint32_t x) {
 /* After this cycle no timer changes anything. */
 static uint32_t horizon(const sr_state *s) {
   const sr_cyc *c = &s->cyc;
-  uint32_t h = umax(pipe_end(s), c->setc16_next);
+  uint32_t h = umax(sr_pipe_end(s), c->setc16_next);
   for (unsigned i = 0; i < c->nwb; i++) h = umax(h, c->wb[i].due);
   for (unsigned t = 0; t < SR_THREADS; t++) {
     h = umax(h, c->store_until[t]);
@@ -371,22 +287,22 @@ static uint32_t earliest(const sr_state *s, unsigned t, const tt_insn *in, uint3
   }
   if (KN(s, MATRIX_INTERVAL) != 0 && sr_reads_src(in)) x = umax(x, c->matrix_next);   /* AMB-43 */
   if (in->form == TT_FORM_REG2FLOP && KN(s, REG2FLOP) == 1)   /* wh_config: a Config writer */
-    while (pipe_busy(s, x)) x++;
+    while (sr_pipe_busy(s, x)) x++;
   if (in->form == TT_FORM_REG2FLOP && KN(s, REG2FLOP) == 2) {
     /* wh_config_entry (AMB-51): may enter where a stage-0 writer (RMWCIB) may; no occupant */
     static const tt_insn w = {.form = TT_FORM_RMWCIB0};
     sr_occ o;
     memset(&o, 0, sizeof o);
-    path_of(s, &w, &o);
-    uint32_t h = umax(pipe_end(s), x);
-    while (x < h && !may_enter(s, &o, x)) x++;
+    sr_path_of(s, &w, &o);
+    uint32_t h = umax(sr_pipe_end(s), x);
+    while (x < h && !sr_may_enter(s, &o, x)) x++;
   }
   if (sr_is_cfg_pipe(in)) {
     sr_occ o;
     memset(&o, 0, sizeof o);
-    path_of(s, in, &o);
-    uint32_t h = umax(pipe_end(s), x);
-    while (x < h && !may_enter(s, &o, x)) x++;
+    sr_path_of(s, in, &o);
+    uint32_t h = umax(sr_pipe_end(s), x);
+    while (x < h && !sr_may_enter(s, &o, x)) x++;
   }
   return x;
 }
@@ -431,7 +347,7 @@ static void enter_pipeline(sr_state *s, unsigned t, const tt_insn *in, uint32_t 
     if (!c->occ[i].used) o = &c->occ[i];
   if (!o) return;   /* cannot happen: at most six occupants */
   memset(o, 0, sizeof *o);
-  path_of(s, in, o);
+  sr_path_of(s, in, o);
   o->used = 1;
   o->thread = (uint8_t)t;
   o->pc = s->pc[t];
@@ -462,7 +378,7 @@ static void enter_pipeline(sr_state *s, unsigned t, const tt_insn *in, uint32_t 
     sr_execute(s, t, in);
     break;
   }
-  replan(s, n);
+  sr_replan(s, n);
 }
 
 /* ThCon and thread t held by an instruction issued (or retried successfully) at n for k cycles. */
@@ -566,7 +482,7 @@ static void issue(sr_state *s, unsigned t, const tt_insn *in, uint32_t n) {
   if (sr_is_cfg_pipe(in))
     for (unsigned i = 0; i < SR_OCC_MAX; i++)
       if (c->occ[i].used && c->occ[i].thread == t && c->occ[i].in.form == TT_FORM_STREAMWRCFG &&
-          stage_at(&c->occ[i], n) == -4) {
+          sr_stage_at(&c->occ[i], n) == -4) {
         hazard(s, TT_HAZ_STREAMWRCFG_ORDER, t, 0);
         break;
       }
@@ -643,7 +559,7 @@ static void forget_latches(sr_state *s, const uint32_t *lc, uint32_t upto) {
 
 static uint32_t idle_at(const sr_state *s) {
   const sr_cyc *c = &s->cyc;
-  uint32_t x = umax(c->last_issue_end, umax(c->thcon_end, pipe_end(s)));
+  uint32_t x = umax(c->last_issue_end, umax(c->thcon_end, sr_pipe_end(s)));
   for (unsigned i = 0; i < c->nwb; i++) x = umax(x, c->wb[i].due);
   for (unsigned t = 0; t < SR_THREADS; t++) {
     /* c0_stores=yes: a store in flight until it lands; c0_only (AMB-48): not at all */
@@ -737,6 +653,37 @@ static void issue_cycle(sr_state *s, const tt_insn *in, const uint32_t *e, const
       if (lc[t] == n && !wrote[t]) memset(&s->latch[t], 0, sizeof s->latch[t]);
 }
 
+/* sync_visibility=same_cycle (AMB-41; digest 5.2, 5.6(5) name the next-cycle default): in the
+ * decision at n the threads are taken in the order T0, T1, T2, and each one's latch and
+ * earliest cycle are worked out again on the state the threads before it left in cycle n (a
+ * post, a release, a latch, a pipeline entry, ThCon taken). It issues at n if that is n and no
+ * thread before it took its shared resource in n: first come, first served, no round-robin.
+ * A mutex is no such slot: its changes are among those the row makes visible (its question
+ * names mutex changes), so operations on one mutex in n go through its state in that order.
+ * A latch found satisfied goes at the end of n (wait_lag=none: before its own issue). */
+static void issue_in_order(sr_state *s, uint32_t *lc, uint32_t n) {
+  unsigned taken = 0, forget = 0;
+  s->cyc.now = n;
+  for (unsigned t = 0; t < SR_THREADS; t++) {
+    tt_insn in;
+    lc[t] = latch_clear(s, t, n);   /* (a thread with nothing left to issue too) */
+    if (KN(s, WAIT_LAG) == 1 && lc[t] == n) memset(&s->latch[t], 0, sizeof s->latch[t]);
+    int h = head(s, t, &in);
+    unsigned r = h ? resource(s, &in) : R_NONE;
+    uint8_t op = s->latch[t].op;
+    int wrote = 0;
+    if (r >= R_MUTEX && r < R_UNIT) r = R_NONE;   /* not claimed */
+    if (h && earliest(s, t, &in, n, lc[t]) == n && !((taken >> r) & 1u)) {
+      taken |= r == R_NONE ? 0u : 1u << r;
+      issue(s, t, &in, n);
+      wrote = s->latch[t].op != op || (sr_writes_latch(&in) && s->latch[t].op);
+    }
+    if (KN(s, WAIT_LAG) == 0 && lc[t] == n && !wrote) forget |= 1u << t;
+  }
+  for (unsigned t = 0; t < SR_THREADS; t++)
+    if ((forget >> t) & 1u) memset(&s->latch[t], 0, sizeof s->latch[t]);
+}
+
 unsigned sr_cycle_run(sr_state *s, uint64_t budget) {
   sr_cyc *c = &s->cyc;
   uint32_t b = budget > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)budget;
@@ -766,7 +713,8 @@ unsigned sr_cycle_run(sr_state *s, uint64_t budget) {
     if (c->flush && c->thcon_free <= n) c->flush = 0;
     advance(s, n);
     forget_latches(s, lc, KN(s, WAIT_LAG) == 1 ? n : n - 1);
-    issue_cycle(s, in, e, lc, n);
+    if (KN(s, SYNC_VISIBILITY) == 1) issue_in_order(s, lc, n);
+    else issue_cycle(s, in, e, lc, n);
     c->now = n + 1;
   }
 }

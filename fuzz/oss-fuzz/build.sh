@@ -58,8 +58,8 @@ for f in model/*.c model/text/*.c; do
   $CC $CFLAGS $extra $STD -c "$f" -o "$W/model/$o"
 done
 # helper sources a target links besides the shared ones (spec_diff: its reference interpreter)
-links_of() { case $1 in spec_diff) echo spec_ref spec_ref_cycle spec_ref_insn spec_ref_host spec_ref_mem ;; esac; }
-for f in fz_input fz_mutator fz_lf_mutator spec_ref spec_ref_cycle spec_ref_insn spec_ref_host spec_ref_mem $TARGETS; do
+links_of() { case $1 in spec_diff) echo spec_ref spec_ref_cycle spec_ref_insn spec_ref_host spec_ref_mem spec_ref_pipe ;; esac; }
+for f in fz_input fz_mutator fz_lf_mutator spec_ref spec_ref_cycle spec_ref_insn spec_ref_host spec_ref_mem spec_ref_pipe $TARGETS; do
   $CC $CFLAGS $STD -c "fuzz/$f.c" -o "$W/fuzz/$f.o"
 done
 # generator (dictionaries, reproducer conversion): a host build without fuzzing/sanitizer flags

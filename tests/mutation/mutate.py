@@ -389,7 +389,7 @@ def test_mutant(b, m, obj, wdir):
 PROG_TARGETS = ["spec_diff", "func_invariants", "cycle_vs_func", "reset_equivalence"]
 TEXT_TARGETS = ["text_parsers", "decode_roundtrip"]
 CAMP_HARNESS = {"spec_diff": ["spec_diff", "spec_ref", "spec_ref_cycle", "spec_ref_insn", "spec_ref_host",
-                              "spec_ref_mem",
+                              "spec_ref_mem", "spec_ref_pipe",
                               "fz_input", "fz_mutator",
                               "fz_lf_mutator"],
                 "func_invariants": ["func_invariants", "fz_input", "fz_mutator", "fz_lf_mutator"],
