@@ -82,13 +82,13 @@ took=$(( $(date +%s) - t0 ))
   ! grep -q '^n/c .*init/01[0-4]' <<<"$out" && ok ||
   bad "a hung process: status $rc after $took s, '$(tail -n 1 <<<"$out")' (after it is gone, every run must fail, none be n/c)"
 # nothing compared is not a pass: a vector with a knob value the implementation does not read
-# (spec_ref: field_width=llk, in both modes) is n/c, status 3; the model reads it and passes it.
+# (spec_ref: stallwait_bits_13_14=nonzero, in both modes) is n/c, status 3; the model reads it and passes it.
 # Profile p150: the model and spec_ref both take it.
 tmpd=$(mktemp -d); printf 'name: p150 only\nprofile: p150\nt0: NOP\nexpect t0 done\n' >"$tmpd/p.vec"
-printf 'name: llk widths\nknob: field_width=llk\nt0: NOP\nexpect t0 done\n' >"$tmpd/k.vec"
+printf 'name: bits 13-14\nknob: stallwait_bits_13_14=nonzero\nt0: NOP\nexpect t0 done\n' >"$tmpd/k.vec"
 "$ttconf" --quiet "$tmpd/p.vec" >/dev/null 2>&1 && ok || bad "the model refused profile p150"
 "$ttconf" --quiet --dut "$b/dut/spec_ref.so" "$tmpd/p.vec" >/dev/null 2>&1 && ok || bad "spec_ref refused profile p150"
-"$ttconf" --quiet "$tmpd/k.vec" >/dev/null 2>&1 && ok || bad "the model refused knob field_width=llk"
+"$ttconf" --quiet "$tmpd/k.vec" >/dev/null 2>&1 && ok || bad "the model refused knob stallwait_bits_13_14=nonzero"
 out=$("$ttconf" --dut "$b/dut/spec_ref.so" "$tmpd/k.vec" 2>&1); rc=$?; rm -rf "$tmpd"
 [ $rc -eq 3 ] && grep -q 'no vector could be compared' <<<"$out" && grep -q '^0 passed, 0 failed, 2 not comparable$' <<<"$out" && ok ||
   bad "every run not comparable: status $rc, '$(tail -n 1 <<<"$out")'"
