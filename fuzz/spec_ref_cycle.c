@@ -712,7 +712,9 @@ unsigned sr_cycle_run(sr_state *s, uint64_t budget) {
     /* the timed events before the issues of cycle n */
     if (c->flush && c->thcon_free <= n) c->flush = 0;
     advance(s, n);
-    forget_latches(s, lc, KN(s, WAIT_LAG) == 1 ? n : n - 1);
+    /* under same_cycle a latch that clears in cycle n itself is judged in thread order, on the
+     * state the threads before it leave (issue_in_order), not on the state at the decision */
+    forget_latches(s, lc, KN(s, WAIT_LAG) == 1 && KN(s, SYNC_VISIBILITY) != 1 ? n : n - 1);
     if (KN(s, SYNC_VISIBILITY) == 1) issue_in_order(s, lc, n);
     else issue_cycle(s, in, e, lc, n);
     c->now = n + 1;
