@@ -54,7 +54,8 @@ static tt_exec_result run_deferred(tt_state *st, unsigned t, const tt_insn *in) 
   return TT_EXEC_DONE;
 }
 
-tt_exec_result tt_exec_WRCFG(tt_state *st, unsigned t, const tt_args_WRCFG *a) {
+tt_exec_result tt_exec_WRCFG(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(WRCFG);
   /* the two halves of tt_cfg_capture/tt_cfg_commit for WRCFG, back to back */
   tt_cfgp_slot s;
   s.thread = (uint8_t)t;
@@ -65,7 +66,8 @@ tt_exec_result tt_exec_WRCFG(tt_state *st, unsigned t, const tt_args_WRCFG *a) {
   return TT_EXEC_DONE;
 }
 
-tt_exec_result tt_exec_RDCFG(tt_state *st, unsigned t, const tt_args_RDCFG *a) {
+tt_exec_result tt_exec_RDCFG(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(RDCFG);
   uint32_t idx = TT_KNOB_IS(st, FIELD_WIDTH, 1) ? a->word & 0xFFFFu : a->cfg_index;  /* AMB-29 */
   unsigned dst = TT_DEFECT(RDCFG_OTHER_THREAD) ? (t + 1) % TT_THREAD_COUNT : t;
   if (!cfg_index_ok(st, t, idx)) {
@@ -78,7 +80,8 @@ tt_exec_result tt_exec_RDCFG(tt_state *st, unsigned t, const tt_args_RDCFG *a) {
   return TT_EXEC_DONE;
 }
 
-tt_exec_result tt_exec_SETC16(tt_state *st, unsigned t, const tt_args_SETC16 *a) {
+tt_exec_result tt_exec_SETC16(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(SETC16);
   if (a->cfg_index >= TT_TCFG_WORD_COUNT) {
     tt_fault(st, t, TT_FC_TCFG_INDEX);
     return TT_EXEC_DONE;
@@ -108,24 +111,28 @@ static tt_exec_result rmwcib(tt_state *st, unsigned t, unsigned lane, uint32_t m
   return TT_EXEC_DONE;
 }
 
-tt_exec_result tt_exec_RMWCIB0(tt_state *st, unsigned t, const tt_args_RMWCIB0 *a) {
+tt_exec_result tt_exec_RMWCIB0(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(RMWCIB0);
   return rmwcib(st, t, 0, a->mask, a->new_value, a->cfg_index);
 }
-tt_exec_result tt_exec_RMWCIB1(tt_state *st, unsigned t, const tt_args_RMWCIB1 *a) {
+tt_exec_result tt_exec_RMWCIB1(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(RMWCIB1);
   return rmwcib(st, t, 1, a->mask, a->new_value, a->cfg_index);
 }
-tt_exec_result tt_exec_RMWCIB2(tt_state *st, unsigned t, const tt_args_RMWCIB2 *a) {
+tt_exec_result tt_exec_RMWCIB2(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(RMWCIB2);
   return rmwcib(st, t, 2, a->mask, a->new_value, a->cfg_index);
 }
-tt_exec_result tt_exec_RMWCIB3(tt_state *st, unsigned t, const tt_args_RMWCIB3 *a) {
+tt_exec_result tt_exec_RMWCIB3(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(RMWCIB3);
   return rmwcib(st, t, 3, a->mask, a->new_value, a->cfg_index);
 }
 
 /* STREAMWRCFG: Config[S][CfgIndex] = NoC overlay register RegIndex of the stream named by
  * ThreadConfig[T].STREAM_ID_SYNC_SEC[StreamSelect].BankSel; the overlay read is issued in
  * stage -3 (tt_cfg_read_stream), the Config write happens in stage 0. */
-tt_exec_result tt_exec_STREAMWRCFG(tt_state *st, unsigned t, const tt_args_STREAMWRCFG *a) {
-  tt_insn in = {.form = TT_FORM_STREAMWRCFG, .a.STREAMWRCFG = *a};
+tt_exec_result tt_exec_STREAMWRCFG(tt_state *st, unsigned t, uint32_t w) {
+  tt_insn in = {.word = w, .form = TT_FORM_STREAMWRCFG};
   return run_deferred(st, t, &in);
 }
 
@@ -161,7 +168,8 @@ static void cfgshiftmask_commit(tt_state *st, unsigned t, unsigned bank,
   tt_cfg_write_words(st, bank, a->cfg_index, &cv, 1, TT_VIA_TENSIX);
 }
 
-tt_exec_result tt_exec_CFGSHIFTMASK(tt_state *st, unsigned t, const tt_args_CFGSHIFTMASK *a) {
+tt_exec_result tt_exec_CFGSHIFTMASK(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(CFGSHIFTMASK);
   /* tt_cfg_capture's index check, then tt_cfg_commit's write */
   if (cfg_index_ok(st, t, a->cfg_index)) cfgshiftmask_commit(st, t, tt_thread_bank(st, t), a);
   return TT_EXEC_DONE;
@@ -184,28 +192,38 @@ void tt_cfg_capture(tt_state *st, unsigned t, const tt_insn *in, tt_cfgp_slot *s
   s->insn = *in;
   s->skip = 0;
   s->vals[0] = s->vals[1] = s->vals[2] = s->vals[3] = 0;
-  if (in->form == TT_FORM_WRCFG) wrcfg_capture(st, t, &in->a.WRCFG, s);
-  else if (in->form == TT_FORM_CFGSHIFTMASK) s->skip = !cfg_index_ok(st, t, in->a.CFGSHIFTMASK.cfg_index);
-  else if (in->form == TT_FORM_STREAMWRCFG) {
-    s->skip = !cfg_index_ok(st, t, in->a.STREAMWRCFG.cfg_index);
+  if (in->form == TT_FORM_WRCFG) {
+    const tt_args_WRCFG a = tt_unpack_WRCFG(in->word);
+    wrcfg_capture(st, t, &a, s);
+  } else if (in->form == TT_FORM_CFGSHIFTMASK) {
+    s->skip = !cfg_index_ok(st, t, TT_ARG(in, CFGSHIFTMASK, cfg_index));
+  } else if (in->form == TT_FORM_STREAMWRCFG) {
+    s->skip = !cfg_index_ok(st, t, TT_ARG(in, STREAMWRCFG, cfg_index));
     /* the stream id (ThreadConfig) is taken at issue, the overlay register read in -3 */
-    s->vals[1] = st->c.tcfg[t][TT_TCFG_STREAM_ID_SYNC + in->a.STREAMWRCFG.stream_select] & 0x3Fu;
+    s->vals[1] = st->c.tcfg[t][TT_TCFG_STREAM_ID_SYNC + TT_ARG(in, STREAMWRCFG, stream_select)] & 0x3Fu;
   }
 }
 
 void tt_cfg_read_stream(tt_state *st, tt_cfgp_slot *s) {
   if (s->insn.form != TT_FORM_STREAMWRCFG) return;
-  s->vals[0] = tt_stream_reg(st, s->vals[1], s->insn.a.STREAMWRCFG.reg_index);
+  s->vals[0] = tt_stream_reg(st, s->vals[1], TT_ARG(&s->insn, STREAMWRCFG, reg_index));
 }
 
 void tt_cfg_commit(tt_state *st, tt_cfgp_slot *s) {
   switch (s->insn.form) {
-  case TT_FORM_WRCFG: wrcfg_commit(st, &s->insn.a.WRCFG, s); break;
+  case TT_FORM_WRCFG: {
+    const tt_args_WRCFG a = tt_unpack_WRCFG(s->insn.word);
+    wrcfg_commit(st, &a, s);
+    break;
+  }
   case TT_FORM_CFGSHIFTMASK:
-    if (!s->skip) cfgshiftmask_commit(st, s->thread, s->bank, &s->insn.a.CFGSHIFTMASK);
+    if (!s->skip) {
+      const tt_args_CFGSHIFTMASK a = tt_unpack_CFGSHIFTMASK(s->insn.word);
+      cfgshiftmask_commit(st, s->thread, s->bank, &a);
+    }
     break;
   case TT_FORM_STREAMWRCFG:
-    if (!s->skip) tt_cfg_write_words(st, s->bank, s->insn.a.STREAMWRCFG.cfg_index, s->vals, 1,
+    if (!s->skip) tt_cfg_write_words(st, s->bank, TT_ARG(&s->insn, STREAMWRCFG, cfg_index), s->vals, 1,
                                      TT_VIA_TENSIX);
     break;
   default: break;

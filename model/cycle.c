@@ -183,7 +183,7 @@ static void retire(tt_state *st, unsigned t, const tt_insn *in) {
 
 /* FLUSHDMA (FLUSHDMA.md): conditions C0..C3 of its own mask, 0 meaning all four. */
 static int flushdma_holds(const tt_state *st, unsigned t, const tt_insn *in) {
-  uint32_t m = in->a.FLUSHDMA.condition_mask ? in->a.FLUSHDMA.condition_mask : 0xFu;
+  uint32_t m = TT_ARG(in, FLUSHDMA, condition_mask) ? TT_ARG(in, FLUSHDMA, condition_mask) : 0xFu;
   return (tt_cycle_conditions(st, t) & m & 0xFu) != 0;
 }
 

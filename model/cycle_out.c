@@ -108,64 +108,64 @@ int tt_hazard_get(const tt_state *st, unsigned i, tt_hazard *h) {
 void tt_insn_gpr_use(const tt_insn *in, uint64_t *reads, uint64_t *writes) {
   uint64_t r = 0, w = 0;
   switch (in->form) {
-  case TT_FORM_SETDMAREG_IMM: w = ONE(in->a.SETDMAREG_IMM.result_half_reg >> 1); break;
+  case TT_FORM_SETDMAREG_IMM: w = ONE(TT_ARG(in, SETDMAREG_IMM, result_half_reg) >> 1); break;
   case TT_FORM_SETDMAREG_SPECIAL: {
     /* ResultSize 2 writes the aligned group of four; 3 replaces only the tile-header fields,
      * which lie in the group's first three words: SETDMAREG.md's functional model assigns
      * TileSize, DataFormat, DisableZeroCompression, SpareBits and AllZeroFlags and leaves the
      * final 32 bits (reserved) alone, so the fourth GPR is neither read nor written (settled
      * by the page; ambiguities.def notes it). */
-    uint32_t h = in->a.SETDMAREG_SPECIAL.result_half_reg, rs = in->a.SETDMAREG_SPECIAL.result_size;
+    uint32_t h = TT_ARG(in, SETDMAREG_SPECIAL, result_half_reg), rs = TT_ARG(in, SETDMAREG_SPECIAL, result_size);
     w = rs < 2 ? ONE(h >> 1) : rs == 2 ? FOUR(h >> 1) : (uint64_t)7 << ((h >> 1) & 0x3Cu);
     break;
   }
-#define ALU(F) case TT_FORM_##F##_REG: r = ONE(in->a.F##_REG.left_reg) | ONE(in->a.F##_REG.right_reg); \
-    w = ONE(in->a.F##_REG.result_reg); break;                                                       \
-  case TT_FORM_##F##_IMM: r = ONE(in->a.F##_IMM.left_reg); w = ONE(in->a.F##_IMM.result_reg); break;
+#define ALU(F) case TT_FORM_##F##_REG: r = ONE(TT_ARG(in, F##_REG, left_reg)) | ONE(TT_ARG(in, F##_REG, right_reg)); \
+    w = ONE(TT_ARG(in, F##_REG, result_reg)); break;                                                       \
+  case TT_FORM_##F##_IMM: r = ONE(TT_ARG(in, F##_IMM, left_reg)); w = ONE(TT_ARG(in, F##_IMM, result_reg)); break;
   ALU(ADDDMAREG) ALU(SUBDMAREG) ALU(MULDMAREG) ALU(BITWOPDMAREG) ALU(SHIFTDMAREG) ALU(CMPDMAREG)
 #undef ALU
   case TT_FORM_LOADIND:
-    r = ONE(in->a.LOADIND.addr_reg) | ONE(in->a.LOADIND.offset_half_reg >> 1);
-    w = (in->a.LOADIND.size ? ONE(in->a.LOADIND.result_reg) : FOUR(in->a.LOADIND.result_reg)) |
-        ONE(in->a.LOADIND.offset_half_reg >> 1);
+    r = ONE(TT_ARG(in, LOADIND, addr_reg)) | ONE(TT_ARG(in, LOADIND, offset_half_reg) >> 1);
+    w = (TT_ARG(in, LOADIND, size) ? ONE(TT_ARG(in, LOADIND, result_reg)) : FOUR(TT_ARG(in, LOADIND, result_reg))) |
+        ONE(TT_ARG(in, LOADIND, offset_half_reg) >> 1);
     break;
   case TT_FORM_STOREIND_L1:
-    r = ONE(in->a.STOREIND_L1.addr_reg) | ONE(in->a.STOREIND_L1.offset_half_reg >> 1) |
-        (in->a.STOREIND_L1.size ? ONE(in->a.STOREIND_L1.data_reg) : FOUR(in->a.STOREIND_L1.data_reg));
-    w = ONE(in->a.STOREIND_L1.offset_half_reg >> 1);
+    r = ONE(TT_ARG(in, STOREIND_L1, addr_reg)) | ONE(TT_ARG(in, STOREIND_L1, offset_half_reg) >> 1) |
+        (TT_ARG(in, STOREIND_L1, size) ? ONE(TT_ARG(in, STOREIND_L1, data_reg)) : FOUR(TT_ARG(in, STOREIND_L1, data_reg)));
+    w = ONE(TT_ARG(in, STOREIND_L1, offset_half_reg) >> 1);
     break;
   case TT_FORM_STOREIND_MMIO:
-    r = ONE(in->a.STOREIND_MMIO.addr_reg) | ONE(in->a.STOREIND_MMIO.offset_half_reg >> 1) |
-        ONE(in->a.STOREIND_MMIO.data_reg);
-    w = ONE(in->a.STOREIND_MMIO.offset_half_reg >> 1);
+    r = ONE(TT_ARG(in, STOREIND_MMIO, addr_reg)) | ONE(TT_ARG(in, STOREIND_MMIO, offset_half_reg) >> 1) |
+        ONE(TT_ARG(in, STOREIND_MMIO, data_reg));
+    w = ONE(TT_ARG(in, STOREIND_MMIO, offset_half_reg) >> 1);
     break;
   case TT_FORM_STOREIND_SRC:
-    r = ONE(in->a.STOREIND_SRC.addr_reg) | ONE(in->a.STOREIND_SRC.offset_half_reg >> 1) |
-        ((uint64_t)3 << (in->a.STOREIND_SRC.data_reg & 0x3Cu));
-    w = ONE(in->a.STOREIND_SRC.offset_half_reg >> 1);
+    r = ONE(TT_ARG(in, STOREIND_SRC, addr_reg)) | ONE(TT_ARG(in, STOREIND_SRC, offset_half_reg) >> 1) |
+        ((uint64_t)3 << (TT_ARG(in, STOREIND_SRC, data_reg) & 0x3Cu));
+    w = ONE(TT_ARG(in, STOREIND_SRC, offset_half_reg) >> 1);
     break;
-  case TT_FORM_LOADREG: w = ONE(in->a.LOADREG.result_reg); break;
-  case TT_FORM_STOREREG: r = ONE(in->a.STOREREG.data_reg); break;
+  case TT_FORM_LOADREG: w = ONE(TT_ARG(in, LOADREG, result_reg)); break;
+  case TT_FORM_STOREREG: r = ONE(TT_ARG(in, STOREREG, data_reg)); break;
   case TT_FORM_ATINCGET:
-    r = ONE(in->a.ATINCGET.addr_reg) | ONE(in->a.ATINCGET.in_out_reg);
-    w = ONE(in->a.ATINCGET.in_out_reg);
+    r = ONE(TT_ARG(in, ATINCGET, addr_reg)) | ONE(TT_ARG(in, ATINCGET, in_out_reg));
+    w = ONE(TT_ARG(in, ATINCGET, in_out_reg));
     break;
   case TT_FORM_ATINCGETPTR:
-    r = ONE(in->a.ATINCGETPTR.addr_reg);
-    w = ONE(in->a.ATINCGETPTR.result_reg);
+    r = ONE(TT_ARG(in, ATINCGETPTR, addr_reg));
+    w = ONE(TT_ARG(in, ATINCGETPTR, result_reg));
     break;
   case TT_FORM_ATSWAP:
-    r = ONE(in->a.ATSWAP.addr_reg) |
-        (in->a.ATSWAP.single_data_reg ? ONE(in->a.ATSWAP.data_reg) : FOUR(in->a.ATSWAP.data_reg));
+    r = ONE(TT_ARG(in, ATSWAP, addr_reg)) |
+        (TT_ARG(in, ATSWAP, single_data_reg) ? ONE(TT_ARG(in, ATSWAP, data_reg)) : FOUR(TT_ARG(in, ATSWAP, data_reg)));
     break;
-  case TT_FORM_ATCAS: r = ONE(in->a.ATCAS.addr_reg); break;
+  case TT_FORM_ATCAS: r = ONE(TT_ARG(in, ATCAS, addr_reg)); break;
   case TT_FORM_REG2FLOP:
-    r = in->a.REG2FLOP.size_sel ? ONE(in->a.REG2FLOP.input_reg) : FOUR(in->a.REG2FLOP.input_reg);
+    r = TT_ARG(in, REG2FLOP, size_sel) ? ONE(TT_ARG(in, REG2FLOP, input_reg)) : FOUR(TT_ARG(in, REG2FLOP, input_reg));
     break;
   case TT_FORM_WRCFG:
-    r = in->a.WRCFG.is_128bit ? FOUR(in->a.WRCFG.input_reg) : ONE(in->a.WRCFG.input_reg);
+    r = TT_ARG(in, WRCFG, is_128bit) ? FOUR(TT_ARG(in, WRCFG, input_reg)) : ONE(TT_ARG(in, WRCFG, input_reg));
     break;
-  case TT_FORM_RDCFG: w = ONE(in->a.RDCFG.result_reg); break;
+  case TT_FORM_RDCFG: w = ONE(TT_ARG(in, RDCFG, result_reg)); break;
   default: break;
   }
   *reads = r;

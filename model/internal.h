@@ -69,13 +69,19 @@ int tt_name_index(const char *const *names, unsigned n, const char *name);
 
 /* Bounded text output (tt_text, tt_put...): chars.h. */
 
-/* Unit executors (one function per form, dispatched from run.c). */
-#define TT_FORM(ID, mn, dm, dv) tt_exec_result tt_exec_##ID(tt_state *st, unsigned t, const tt_args_##ID *a);
+/* Unit executors (one function per form, dispatched from run.c), given the instruction's word;
+ * each unpacks the fields it reads (TT_EXEC_ARGS). */
+#define TT_FORM(ID, mn, dm, dv) tt_exec_result tt_exec_##ID(tt_state *st, unsigned t, uint32_t w);
 #include "isa_x.h"
 #include "isa.def"
 #include "isa_x_end.h"
+/* An executor's first line: `a`, its fields unpacked from its word `w` (tt_unpack_<FORM>). */
+#define TT_EXEC_ARGS(ID) const tt_args_##ID a_##ID = tt_unpack_##ID(w), *const a = &a_##ID
 
 /* Wait Gate (waitgate.c) */
+/* Latch a STALLWAIT with these fields (STALLWAIT itself, and the readings of FLUSHDMA and
+ * SEMWAIT that latch like it). */
+tt_exec_result tt_stallwait_latch(tt_state *st, unsigned t, const tt_args_STALLWAIT *a);
 int tt_gate_catches(uint16_t block_mask, uint16_t insn_block_bits);
 /* Does thread t's latched wait hold `in` (block bits under the knobs; wait_replace)? */
 int tt_latch_catches(const tt_state *st, unsigned t, const tt_insn *in);

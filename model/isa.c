@@ -3,6 +3,7 @@
  * tt-isa-documentation Diagrams/Src/Bits32.lua. */
 #include "isa.h"
 #include "chars.h"
+#include <string.h>
 
 #define TT_MASK(w) ((uint32_t)(((uint64_t)1 << (w)) - 1u))
 
@@ -288,30 +289,52 @@ static inline void fill(const op_head *h, uint32_t word, tt_insn *out) {
   }
 }
 
-/* The decode of a word whose opcode entry does not take it: an undefined opcode, or an
+/* Only the head of the decode (tt_decode_head): the template's head, the word, the reserved
+ * bits (and TT_IF_RESERVED when there are any); `a` is not written. */
+static inline void fill_head(const op_head *h, uint32_t word, tt_insn *out) {
+  uint32_t res = word & h->reserved_mask;
+  memcpy(out, &h->t, offsetof(tt_insn, a));
+  out->word = word;
+  out->reserved = res;
+  out->flags = (uint8_t)(h->t.flags | (res ? TT_IF_RESERVED : 0u));
+}
+
+/* The entry of a word whose opcode entry does not take it: an undefined opcode, or an
  * in-model opcode whose first form's discriminator fails (then its other forms, else
  * undefined). */
-static TT_DEC_NOINLINE void decode_other(uint32_t word, tt_insn *out) {
-  const op_head *h = &op_heads[word >> 24], *o = &undefined_head;
+static TT_DEC_NOINLINE const op_head *other_head(uint32_t word) {
+  const op_head *h = &op_heads[word >> 24];
   uint32_t payload = word & 0xFFFFFFu;
   if ((h->disc_value & OP_VALID) && h->t.form < TT_FORM_FOREIGN) {
     for (unsigned f = h->t.form + 1u; f < TT_FORM_FOREIGN && tt_isa_forms[f].mnem == h->t.mnem; f++) {
-      if (((payload & op_heads[256 + f].disc_mask) | OP_VALID) == op_heads[256 + f].disc_value) {
-        o = &op_heads[256 + f];  /* f > first form: <= 2 more rows */
-        break;
-      }
+      if (((payload & op_heads[256 + f].disc_mask) | OP_VALID) == op_heads[256 + f].disc_value)
+        return &op_heads[256 + f];  /* f > first form: <= 2 more rows */
     }
   }
-  fill(o, word, out);
+  return &undefined_head;
 }
 
-void tt_decode(uint32_t word, tt_insn *out) {
+/* The entry that decodes `word`: its opcode's, unless that one's discriminator fails. */
+static inline const op_head *head_of(uint32_t word) {
+  const op_head *h = &op_heads[word >> 24];
+  if (TT_DEC_UNLIKELY(((word & h->disc_mask) | OP_VALID) != h->disc_value)) return other_head(word);
+  return h;
+}
+
+void tt_decode(uint32_t word, tt_insn *out) { fill(head_of(word), word, out); }
+
+static TT_DEC_NOINLINE void decode_head_other(uint32_t word, tt_insn *out) {
+  fill_head(other_head(word), word, out);
+}
+
+/* The common case inline and the rare one a tail call, so that it saves no register. */
+void tt_decode_head(uint32_t word, tt_insn *out) {
   const op_head *h = &op_heads[word >> 24];
   if (TT_DEC_UNLIKELY(((word & h->disc_mask) | OP_VALID) != h->disc_value)) {
-    decode_other(word, out);
+    decode_head_other(word, out);
     return;
   }
-  fill(h, word, out);
+  fill_head(h, word, out);
 }
 
 unsigned tt_insn_fields(const tt_insn *in, uint32_t *values, unsigned max) {

@@ -110,6 +110,34 @@ typedef struct tt_insn {
   } a;
 } tt_insn;
 
+/* ---- fields read from the word ------------------------------------------------------------- */
+/* Position and width of every field: TT_LSB_<FORM>_<field>, TT_WID_<FORM>_<field>. */
+#define TT_FIELD(F, name, lsb, w, kind, alias) enum { TT_LSB_##F##_##name = (lsb), TT_WID_##F##_##name = (w) };
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+#undef TT_FIELD
+/* Field `name` of form F in `word` (one shift and one mask; no decode needed). */
+#define TT_FIELD_OF(word, F, name) \
+  (((uint32_t)(word) >> TT_LSB_##F##_##name) & (uint32_t)((1ull << TT_WID_##F##_##name) - 1u))
+/* The same for a decoded instruction: what the model reads, since the decoded stream the
+ * schedulers keep holds an instruction's head only (tt_decode_head), not tt_insn.a. */
+#define TT_ARG(in, F, name) TT_FIELD_OF((in)->word, F, name)
+
+/* tt_unpack_<FORM>(word): the form's argument struct from its word, straight-line (one shift
+ * and mask per field, expanded from the table); an executor unpacks its own fields, so the
+ * compiler computes only those it reads. */
+#define TT_FORM(ID, mn, dm, dv) \
+  static inline tt_args_##ID tt_unpack_##ID(uint32_t w) { tt_args_##ID a; a.word = w;
+#define TT_FIELD(F, name, lsb, wd, kind, alias) a.name = (w >> (lsb)) & (uint32_t)((1ull << (wd)) - 1u);
+#define TT_END(F) return a; }
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+#undef TT_FORM
+#undef TT_FIELD
+#undef TT_END
+
 /* ---- table views ------------------------------------------------------------------------ */
 typedef struct tt_field_desc {
   const char *name;     /* ISA field name, snake_case */
@@ -154,6 +182,9 @@ extern const tt_foreign_desc tt_isa_foreign[TT_FOREIGN_COUNT];
 
 /* Decode any 32-bit word (total: every word gives exactly one result). */
 void tt_decode(uint32_t word, tt_insn *out);
+/* The head of the decode only: every member but `a` (left as it was), what the schedulers keep
+ * in their decoded stream; fields are read from the word (TT_ARG, tt_unpack_<FORM>). */
+void tt_decode_head(uint32_t word, tt_insn *out);
 /* Field values of a decoded in-model form, in table order; returns the count. */
 unsigned tt_insn_fields(const tt_insn *in, uint32_t *values, unsigned max);
 /* Encode a form from field values in table order. Returns 0 and sets *word, or -1 with

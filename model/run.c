@@ -19,27 +19,29 @@
 
 static inline tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in);
 
-/* The executor of each form, by form number: one indirect call from the common path. */
-typedef tt_exec_result (*exec_fn)(tt_state *st, unsigned t, const tt_insn *in);
-#define TT_FORM(ID, mn, dm, dv) \
-  static tt_exec_result x_##ID(tt_state *st, unsigned t, const tt_insn *in) { return tt_exec_##ID(st, t, &in->a.ID); }
-#include "isa_x.h"
-#include "isa.def"
-#include "isa_x_end.h"
+/* The executor of each form, by form number: one indirect call from the common path, straight
+ * to the unit's executor, given the word (each executor unpacks its own fields). */
+typedef tt_exec_result (*exec_fn)(tt_state *st, unsigned t, uint32_t w);
+/* Frontend opcodes (MOP, MOP_CFG, REPLAY, RESOURCEDECL), by opcode. */
+#define TT_FOREIGN(NAME, op, block, kind) [op] = (kind) == TT_FG_FRONTEND,
+static const uint8_t frontend_op[256] = {
+#include "foreign.def"
+};
+#undef TT_FOREIGN
 /* A unit outside the model: finishes at once with no modelled effect (a frontend opcode
  * faults under frontend_ops=fault); an undefined opcode faults. */
-static tt_exec_result x_FOREIGN(tt_state *st, unsigned t, const tt_insn *in) {
-  if (TT_UNLIKELY(tt_isa_foreign[in->foreign].kind == TT_FG_FRONTEND) && TT_KNOB_IS(st, FRONTEND_OPS, 0))
+static tt_exec_result x_FOREIGN(tt_state *st, unsigned t, uint32_t w) {
+  if (TT_UNLIKELY(frontend_op[w >> 24]) && TT_KNOB_IS(st, FRONTEND_OPS, 0))
     tt_fault(st, t, TT_FC_FRONTEND_OP);
   return TT_EXEC_DONE;
 }
-static tt_exec_result x_UNDEFINED(tt_state *st, unsigned t, const tt_insn *in) {
-  (void)in;
+static tt_exec_result x_UNDEFINED(tt_state *st, unsigned t, uint32_t w) {
+  (void)w;
   tt_fault(st, t, TT_FC_UNDEFINED_OPCODE);
   return TT_EXEC_DONE;
 }
 static const exec_fn exec_table[TT_FORM_COUNT] = {
-#define TT_FORM(ID, mn, dm, dv) x_##ID,
+#define TT_FORM(ID, mn, dm, dv) tt_exec_##ID,
 #include "isa_x.h"
 #include "isa.def"
 #include "isa_x_end.h"
@@ -77,17 +79,7 @@ tt_exec_result tt_dispatch(tt_state *st, unsigned t, const tt_insn *in) {
 }
 
 static inline tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in) {
-  switch ((tt_form)in->form) {
-#define TT_FORM(ID, mn, dm, dv) case TT_FORM_##ID: return tt_exec_##ID(st, t, &in->a.ID);
-#include "isa_x.h"
-#include "isa.def"
-#include "isa_x_end.h"
-  case TT_FORM_FOREIGN: return x_FOREIGN(st, t, in);
-  case TT_FORM_UNDEFINED: return x_UNDEFINED(st, t, in);
-  case TT_FORM_COUNT:
-    break;
-  }
-  return TT_EXEC_DONE;
+  return exec_table[in->form](st, t, in->word);
 }
 
 /* Retire thread t's head `in` after it executed (the common tail of both issue paths). */
@@ -208,7 +200,7 @@ static uint64_t solo_rounds(tt_state *st, unsigned t, uint64_t max) {
   while (k < max && th->pc < th->len) {  /* bounded: k < max */
     const tt_insn *in = tt_head(st, t);
     if (in->flags & SLOW_FLAGS) break;
-    (void)exec_table[in->form](st, t, in);
+    (void)exec_table[in->form](st, t, in->word);
     retire(st, th, t, in);
     k++;
     if (th->latch.op != TT_LATCH_NONE) break;
@@ -289,7 +281,7 @@ static tt_outcome run_func(tt_state *st, uint64_t limit) {
         continue;
       }
       if (TT_LIKELY(!(held | (in->flags & SLOW_FLAGS)))) {
-        (void)exec_table[in->form](st, t, in);
+        (void)exec_table[in->form](st, t, in->word);
         retire(st, th, t, in);
       } else {
         unsigned spinner = st->c.thcon_spinner, was = gate_parked;

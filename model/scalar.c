@@ -15,7 +15,8 @@
 #include "internal.h"
 
 /* ---- SETDMAREG ------------------------------------------------------------------------------ */
-tt_exec_result tt_exec_SETDMAREG_IMM(tt_state *st, unsigned t, const tt_args_SETDMAREG_IMM *a) {
+tt_exec_result tt_exec_SETDMAREG_IMM(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(SETDMAREG_IMM);
   uint32_t v = TT_DEFECT(SETDMAREG_14BIT) || TT_KNOB_IS(st, SETDMAREG_IMM_BITS, 1)  /* AMB-10 */
                    ? a->new_value & 0x3FFFu : a->new_value;
   if (TT_KNOB_IS(st, SETDMAREG_RESULT, 1)) {  /* AMB-13: the write lands two cycles later */
@@ -59,8 +60,8 @@ static void packer_values(tt_state *st, unsigned t, const tt_args_SETDMAREG_SPEC
   } /* 10..15: no case in the pseudo-code; Values stays zero */
 }
 
-tt_exec_result tt_exec_SETDMAREG_SPECIAL(tt_state *st, unsigned t,
-                                         const tt_args_SETDMAREG_SPECIAL *a) {
+tt_exec_result tt_exec_SETDMAREG_SPECIAL(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(SETDMAREG_SPECIAL);
   uint32_t v[4];
   packer_values(st, t, a, v);
   uint32_t *g = st->c.gpr[t];
@@ -126,17 +127,21 @@ static tt_exec_result dmareg(tt_state *st, unsigned t, alu_op op, uint32_t mode,
 }
 
 #define TT_ARITH_EXEC(M, OP)                                                                     \
-  tt_exec_result tt_exec_##M##_REG(tt_state *st, unsigned t, const tt_args_##M##_REG *a) {       \
+  tt_exec_result tt_exec_##M##_REG(tt_state *st, unsigned t, uint32_t w) {                       \
+    TT_EXEC_ARGS(M##_REG);                                                                       \
     return dmareg(st, t, OP, 0, a->result_reg, a->right_reg, 0, a->left_reg);                    \
   }                                                                                              \
-  tt_exec_result tt_exec_##M##_IMM(tt_state *st, unsigned t, const tt_args_##M##_IMM *a) {       \
+  tt_exec_result tt_exec_##M##_IMM(tt_state *st, unsigned t, uint32_t w) {                       \
+    TT_EXEC_ARGS(M##_IMM);                                                                       \
     return dmareg(st, t, OP, 0, a->result_reg, a->right_imm, 1, a->left_reg);                    \
   }
 #define TT_MODE_EXEC(M, OP)                                                                      \
-  tt_exec_result tt_exec_##M##_REG(tt_state *st, unsigned t, const tt_args_##M##_REG *a) {       \
+  tt_exec_result tt_exec_##M##_REG(tt_state *st, unsigned t, uint32_t w) {                       \
+    TT_EXEC_ARGS(M##_REG);                                                                       \
     return dmareg(st, t, OP, a->mode, a->result_reg, a->right_reg, 0, a->left_reg);              \
   }                                                                                              \
-  tt_exec_result tt_exec_##M##_IMM(tt_state *st, unsigned t, const tt_args_##M##_IMM *a) {       \
+  tt_exec_result tt_exec_##M##_IMM(tt_state *st, unsigned t, uint32_t w) {                       \
+    TT_EXEC_ARGS(M##_IMM);                                                                       \
     return dmareg(st, t, OP, a->mode, a->result_reg, a->right_imm, 1, a->left_reg);              \
   }
 TT_ARITH_EXEC(ADDDMAREG, ALU_ADD)
@@ -147,7 +152,8 @@ TT_MODE_EXEC(SHIFTDMAREG, ALU_SHIFT)
 TT_MODE_EXEC(CMPDMAREG, ALU_CMP)
 
 /* ---- no-effect forms in functional mode --------------------------------------------------- */
-tt_exec_result tt_exec_DMANOP(tt_state *st, unsigned t, const tt_args_DMANOP *a) {
+tt_exec_result tt_exec_DMANOP(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(DMANOP);
   (void)st; (void)t; (void)a;
   return TT_EXEC_DONE;
 }
@@ -156,21 +162,24 @@ tt_exec_result tt_exec_DMANOP(tt_state *st, unsigned t, const tt_args_DMANOP *a)
  * flight; in cycle mode the Scalar Unit holds it (cycle.c). Knob flushdma=stallwait_b5 (AMB-16,
  * SEED-2's reading): it latches like STALLWAIT with block mask B5 and the same conditions, in
  * both modes, unless a wait is already latched. */
-tt_exec_result tt_exec_FLUSHDMA(tt_state *st, unsigned t, const tt_args_FLUSHDMA *a) {
+tt_exec_result tt_exec_FLUSHDMA(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(FLUSHDMA);
   if (!TT_KNOB_IS(st, FLUSHDMA, 0) && st->c.thr[t].latch.op == TT_LATCH_NONE) {
     tt_args_STALLWAIT sw = {a->word & ~0x6000u, 0x020u, a->condition_mask ? a->condition_mask : 0xFu};
-    return tt_exec_STALLWAIT(st, t, &sw);
+    return tt_stallwait_latch(st, t, &sw);
   }
   return TT_EXEC_DONE;
 }
 
-tt_exec_result tt_exec_RSTDMA(tt_state *st, unsigned t, const tt_args_RSTDMA *a) {
+tt_exec_result tt_exec_RSTDMA(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(RSTDMA);
   (void)a;
   if (!TT_KNOB_IS(st, RSTDMA, 1)) tt_fault(st, t, TT_FC_RSTDMA);
   return TT_EXEC_DONE;
 }
 
-tt_exec_result tt_exec_NOP(tt_state *st, unsigned t, const tt_args_NOP *a) {
+tt_exec_result tt_exec_NOP(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(NOP);
   (void)st; (void)t; (void)a;
   return TT_EXEC_DONE;
 }
@@ -193,7 +202,8 @@ static int l1_address(tt_state *st, unsigned t, uint32_t addr_reg, uint32_t off_
   return 0;
 }
 
-tt_exec_result tt_exec_LOADIND(tt_state *st, unsigned t, const tt_args_LOADIND *a) {
+tt_exec_result tt_exec_LOADIND(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(LOADIND);
   uint32_t addr;
   /* loadind_offset_bits=8 (AMB-11): bit 21 extends the index; 128..255 name no half-register */
   if (TT_KNOB_IS(st, LOADIND_OFFSET_BITS, 1) && ((a->word >> 21) & 1u)) {
@@ -215,7 +225,8 @@ tt_exec_result tt_exec_LOADIND(tt_state *st, unsigned t, const tt_args_LOADIND *
   return TT_EXEC_DONE;
 }
 
-tt_exec_result tt_exec_STOREIND_L1(tt_state *st, unsigned t, const tt_args_STOREIND_L1 *a) {
+tt_exec_result tt_exec_STOREIND_L1(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(STOREIND_L1);
   uint32_t addr;
   if (!l1_address(st, t, a->addr_reg, a->offset_half_reg, a->offset_increment, &addr))
     return TT_EXEC_DONE;
@@ -249,7 +260,8 @@ static int mmio_ok(tt_state *st, unsigned t, uint32_t addr) {
   return 1;
 }
 
-tt_exec_result tt_exec_STOREIND_MMIO(tt_state *st, unsigned t, const tt_args_STOREIND_MMIO *a) {
+tt_exec_result tt_exec_STOREIND_MMIO(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(STOREIND_MMIO);
   uint32_t off = tt_half_get(st, t, a->offset_half_reg);
   uint32_t x = st->c.gpr[t][a->addr_reg] + (off >> 4);
   uint32_t addr = TT_MMIO_BASE + (x & 0x000FFFFCu);
@@ -259,13 +271,15 @@ tt_exec_result tt_exec_STOREIND_MMIO(tt_state *st, unsigned t, const tt_args_STO
   return TT_EXEC_DONE;
 }
 
-tt_exec_result tt_exec_STOREREG(tt_state *st, unsigned t, const tt_args_STOREREG *a) {
+tt_exec_result tt_exec_STOREREG(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(STOREREG);
   uint32_t addr = TT_MMIO_BASE + (a->addr_lo << 2);
   if (mmio_ok(st, t, addr) == 1) tt_mmio_write(st, addr, st->c.gpr[t][a->data_reg]);
   return TT_EXEC_DONE;
 }
 
-tt_exec_result tt_exec_LOADREG(tt_state *st, unsigned t, const tt_args_LOADREG *a) {
+tt_exec_result tt_exec_LOADREG(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(LOADREG);
   uint32_t addr = TT_MMIO_BASE + (a->addr_lo << 2);
   int ok = mmio_ok(st, t, addr);
   if (ok) tt_gpr_land(st, t, a->result_reg, ok == 1 ? tt_mmio_read(st, addr) : 0u, ~0u, TT_LAT_LOADREG);
@@ -280,7 +294,8 @@ static uint32_t bf16_hi(uint32_t x) {  /* high half: standard BF16 Sign Exp(8) M
   return ((x >> 31) << 18) | (((x >> 16) & 0x7Fu) << 11) | ((x >> 23) & 0xFFu);
 }
 
-tt_exec_result tt_exec_STOREIND_SRC(tt_state *st, unsigned t, const tt_args_STOREIND_SRC *a) {
+tt_exec_result tt_exec_STOREIND_SRC(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(STOREIND_SRC);
   const uint32_t *g = st->c.gpr[t];
   unsigned d = a->data_reg & 0x3Cu;
   uint32_t datum[4] = {bf16_lo(g[d]), bf16_hi(g[d]), bf16_lo(g[d + 1]), bf16_hi(g[d + 1])};
@@ -326,7 +341,8 @@ static uint32_t l1_masked_add(tt_state *st, uint32_t p, uint32_t inc, uint32_t m
   return old;
 }
 
-tt_exec_result tt_exec_ATINCGET(tt_state *st, unsigned t, const tt_args_ATINCGET *a) {
+tt_exec_result tt_exec_ATINCGET(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(ATINCGET);
   atomic_bit23(st, t, a->mem_hier_sel);
   uint32_t p = st->c.gpr[t][a->addr_reg] * 16u + a->ofs * 4u;
   if (!l1_word_ok(st, t, p, 4)) return TT_EXEC_DONE;
@@ -336,7 +352,8 @@ tt_exec_result tt_exec_ATINCGET(tt_state *st, unsigned t, const tt_args_ATINCGET
   return TT_EXEC_DONE;
 }
 
-tt_exec_result tt_exec_ATINCGETPTR(tt_state *st, unsigned t, const tt_args_ATINCGETPTR *a) {
+tt_exec_result tt_exec_ATINCGETPTR(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(ATINCGETPTR);
   atomic_bit23(st, t, a->mem_hier_sel);
   uint32_t base = st->c.gpr[t][a->addr_reg] * 16u;
   if (!l1_word_ok(st, t, base, 16)) return TT_EXEC_DONE;
@@ -355,7 +372,8 @@ tt_exec_result tt_exec_ATINCGETPTR(tt_state *st, unsigned t, const tt_args_ATINC
   return TT_EXEC_DONE;
 }
 
-tt_exec_result tt_exec_ATSWAP(tt_state *st, unsigned t, const tt_args_ATSWAP *a) {
+tt_exec_result tt_exec_ATSWAP(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(ATSWAP);
   atomic_bit23(st, t, a->mem_hier_sel);
   uint32_t base = st->c.gpr[t][a->addr_reg] * 16u;
   if (!l1_word_ok(st, t, base, 16)) return TT_EXEC_DONE;
@@ -371,7 +389,8 @@ tt_exec_result tt_exec_ATSWAP(tt_state *st, unsigned t, const tt_args_ATSWAP *a)
   return TT_EXEC_DONE;
 }
 
-tt_exec_result tt_exec_ATCAS(tt_state *st, unsigned t, const tt_args_ATCAS *a) {
+tt_exec_result tt_exec_ATCAS(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(ATCAS);
   atomic_bit23(st, t, a->mem_hier_sel);
   uint32_t p = st->c.gpr[t][a->addr_reg] * 16u + a->ofs * 4u;
   if (!l1_word_ok(st, t, p, 4)) return TT_EXEC_DONE;
@@ -381,7 +400,8 @@ tt_exec_result tt_exec_ATCAS(tt_state *st, unsigned t, const tt_args_ATCAS *a) {
 }
 
 /* ---- REG2FLOP ------------------------------------------------------------------------------------ */
-tt_exec_result tt_exec_REG2FLOP(tt_state *st, unsigned t, const tt_args_REG2FLOP *a) {
+tt_exec_result tt_exec_REG2FLOP(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(REG2FLOP);
   if (TT_KNOB_IS(st, REG2FLOP, 0) || a->target_sel != 0) {
     tt_fault(st, t, TT_FC_REG2FLOP);
     return TT_EXEC_DONE;
@@ -408,7 +428,7 @@ tt_exec_result tt_exec_REG2FLOP(tt_state *st, unsigned t, const tt_args_REG2FLOP
  * least N" rows take N). Register-register arithmetic takes 3 cycles when both operands are in
  * the same aligned group of four GPRs, else 4; immediate variants take 3. */
 #define TT_ARITH_REG_CYCLES(M) \
-  case TT_FORM_##M##_REG: return (in->a.M##_REG.left_reg >> 2) == (in->a.M##_REG.right_reg >> 2) ? 3u : 4u;
+  case TT_FORM_##M##_REG: return (TT_ARG(in, M##_REG, left_reg) >> 2) == (TT_ARG(in, M##_REG, right_reg) >> 2) ? 3u : 4u;
 unsigned tt_thcon_occupancy(const tt_insn *in) {
   switch (in->form) {
   TT_ARITH_REG_CYCLES(ADDDMAREG) TT_ARITH_REG_CYCLES(SUBDMAREG) TT_ARITH_REG_CYCLES(MULDMAREG)

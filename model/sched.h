@@ -9,13 +9,14 @@
 /* Thread t's head instruction (pc < len): its place in the decoded stream, decoded at its first
  * fetch since the load. A thread's pc starts at 0 at the load and only ever steps by one when
  * its head retires, so its places are fetched first in order: the places decoded since the
- * load are [0, pdec_n[t]), and the head is new exactly when pc == pdec_n[t]. */
+ * load are [0, pdec_n[t]), and the head is new exactly when pc == pdec_n[t]. Only the head of
+ * the decode is kept (tt_decode_head): fields are read from the word (TT_ARG, the executors). */
 static inline const tt_insn *tt_head(tt_state *st, unsigned t) {
   uint32_t pc = st->c.thr[t].pc;
   tt_insn *in = &st->pdec[t][pc];
   if (TT_UNLIKELY(pc >= st->pdec_n[t])) {
     st->pdec_n[t] = pc + 1;
-    tt_decode(st->prog[t][pc], in);
+    tt_decode_head(st->prog[t][pc], in);
   }
   return in;
 }

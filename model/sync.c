@@ -20,11 +20,12 @@ int tt_mutex_exists(const tt_state *st, uint32_t index) {
 
 /* field_width=llk (AMB-29): tt-llk's 24-bit mutex index. */
 uint32_t tt_mutex_index(const tt_state *st, const tt_insn *in) {
-  uint32_t i = in->form == TT_FORM_ATGETM ? in->a.ATGETM.mutex_index : in->a.ATRELM.mutex_index;
+  uint32_t i = in->form == TT_FORM_ATGETM ? TT_ARG(in, ATGETM, mutex_index) : TT_ARG(in, ATRELM, mutex_index);
   return TT_KNOB_IS(st, FIELD_WIDTH, 1) ? in->word & 0xFFFFFFu : i;
 }
 
-tt_exec_result tt_exec_SEMINIT(tt_state *st, unsigned t, const tt_args_SEMINIT *a) {
+tt_exec_result tt_exec_SEMINIT(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(SEMINIT);
   (void)t;
   for (unsigned i = 0; i < TT_SEM_COUNT; i++) {
     if (!(a->sem_mask & (1u << i))) continue;
@@ -35,7 +36,8 @@ tt_exec_result tt_exec_SEMINIT(tt_state *st, unsigned t, const tt_args_SEMINIT *
   return TT_EXEC_DONE;
 }
 
-tt_exec_result tt_exec_SEMPOST(tt_state *st, unsigned t, const tt_args_SEMPOST *a) {
+tt_exec_result tt_exec_SEMPOST(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(SEMPOST);
   (void)t;
   for (unsigned i = 0; i < TT_SEM_COUNT; i++) {
     if (!(a->sem_mask & (1u << i))) continue;
@@ -45,7 +47,8 @@ tt_exec_result tt_exec_SEMPOST(tt_state *st, unsigned t, const tt_args_SEMPOST *
   return TT_EXEC_DONE;
 }
 
-tt_exec_result tt_exec_SEMGET(tt_state *st, unsigned t, const tt_args_SEMGET *a) {
+tt_exec_result tt_exec_SEMGET(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(SEMGET);
   (void)t;
   for (unsigned i = 0; i < TT_SEM_COUNT; i++)
     if ((a->sem_mask & (1u << i)) && (st->c.sem_value[i] > 0 || TT_DEFECT(SEMGET_WRAPS)))
@@ -74,14 +77,16 @@ unsigned tt_sync_gate(const tt_state *st, unsigned t, const tt_insn *in) {
   return TT_WAIT_NONE;
 }
 
-tt_exec_result tt_exec_ATGETM(tt_state *st, unsigned t, const tt_args_ATGETM *a) {
+tt_exec_result tt_exec_ATGETM(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(ATGETM);
   uint32_t i = (TT_KNOB_IS(st, FIELD_WIDTH, 1) ? a->word & 0xFFFFFFu : a->mutex_index) % TT_MUTEX_SLOTS;
   st->c.mutex[i] = (uint8_t)(1 + t);
   st->c.mutex_handoff[i] = 0;
   return TT_EXEC_DONE;
 }
 
-tt_exec_result tt_exec_ATRELM(tt_state *st, unsigned t, const tt_args_ATRELM *a) {
+tt_exec_result tt_exec_ATRELM(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(ATRELM);
   uint32_t i = (TT_KNOB_IS(st, FIELD_WIDTH, 1) ? a->word & 0xFFFFFFu : a->mutex_index) % TT_MUTEX_SLOTS;
   if (st->c.mutex[i] != 1 + t && !TT_DEFECT(ATRELM_NONOWNER))
     return TT_EXEC_DONE;  /* not the owner: no state change */

@@ -50,7 +50,12 @@ int tt_latch_catches(const tt_state *st, unsigned t, const tt_insn *in) {
   return tt_gate_catches(l->block_mask, block_bits_of(st, in));
 }
 
-tt_exec_result tt_exec_STALLWAIT(tt_state *st, unsigned t, const tt_args_STALLWAIT *a) {
+tt_exec_result tt_exec_STALLWAIT(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(STALLWAIT);
+  return tt_stallwait_latch(st, t, a);
+}
+
+tt_exec_result tt_stallwait_latch(tt_state *st, unsigned t, const tt_args_STALLWAIT *a) {
   tt_latch *l = &st->c.thr[t].latch;
   uint32_t cond = a->condition_mask, hi = (a->word >> 13) & 3u;  /* bits 13/14 (AMB-7) */
   if (TT_KNOB_IS(st, STALLWAIT_BITS_13_14, 2)) cond |= (hi & 1u) << 10 | (hi >> 1) << 11;
@@ -65,7 +70,8 @@ tt_exec_result tt_exec_STALLWAIT(tt_state *st, unsigned t, const tt_args_STALLWA
   return TT_EXEC_DONE;
 }
 
-tt_exec_result tt_exec_SEMWAIT(tt_state *st, unsigned t, const tt_args_SEMWAIT *a) {
+tt_exec_result tt_exec_SEMWAIT(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(SEMWAIT);
   tt_latch *l = &st->c.thr[t].latch;
   if (a->condition_mask == 0) {
     if (!TT_KNOB_IS(st, SEMWAIT_COND0, 1)) {  /* newest text: UB; no latch */
@@ -73,7 +79,7 @@ tt_exec_result tt_exec_SEMWAIT(tt_state *st, unsigned t, const tt_args_SEMWAIT *
       return TT_EXEC_DONE;
     }
     tt_args_STALLWAIT sw = {a->word & ~0x6000u, a->block_mask, 0};  /* Sep-2025 text: defined fallback */
-    return tt_exec_STALLWAIT(st, t, &sw);
+    return tt_stallwait_latch(st, t, &sw);
   }
   l->op = TT_LATCH_SEMWAIT;
   l->block_mask = default_block(a->block_mask);
@@ -94,7 +100,8 @@ static uint32_t stream_target(const tt_state *st, unsigned t, unsigned ci, uint3
   return (hi << 10) | lo;
 }
 
-tt_exec_result tt_exec_STREAMWAIT(tt_state *st, unsigned t, const tt_args_STREAMWAIT *a) {
+tt_exec_result tt_exec_STREAMWAIT(tt_state *st, unsigned t, uint32_t w) {
+  TT_EXEC_ARGS(STREAMWAIT);
   tt_latch *l = &st->c.thr[t].latch;
   uint32_t lo = a->target_value_lo;
   if (TT_KNOB_IS(st, STREAMWAIT_LO_BITS, 1)) lo |= ((a->word >> 14) & 1u) << 10;  /* AMB-4 */

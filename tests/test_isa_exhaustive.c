@@ -94,11 +94,29 @@ static void build_views(void) {
   }
 }
 
+/* The schedulers' decode (tt_decode_head) is tt_decode's head, and each form's tt_unpack_<F>
+ * (what the executors read) is tt_decode's argument struct: 0 when both agree. */
+static int head_or_unpack_differs(const tt_insn *in, uint32_t w) {
+  tt_insn h;
+  memset(&h, 0xA5, sizeof h);
+  tt_decode_head(w, &h);
+  if (memcmp(&h, in, offsetof(tt_insn, a)) != 0) return 1;
+  switch (in->form) {
+#define TT_FORM(ID, mn, dm, dv) \
+  case TT_FORM_##ID: { tt_args_##ID u = tt_unpack_##ID(w); return memcmp(&u, &in->a.ID, sizeof u) != 0; }
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+  default: return 0;
+  }
+}
+
 /* One word of an in-model opcode. */
 static void check_model_word(const op_view *v, uint32_t w, op_result *r) {
   tt_insn in;
   uint32_t payload = w & 0xFFFFFFu;
   tt_decode(w, &in);
+  if (head_or_unpack_differs(&in, w)) r->bad_fields++;
   r->words++;
   r->inmodel++;
   unsigned count = 0;
@@ -156,7 +174,7 @@ static void test_opcode(unsigned op) {
     if (full_mode || TT_SANITIZED || (w & 15u) == (op & 15u)) {
       tt_decode(w, &in);
       r.decoded++;
-      if (!nonmodel_ok(v, &in, w)) r.bad_form++;
+      if (!nonmodel_ok(v, &in, w) || head_or_unpack_differs(&in, w)) r.bad_form++;
       if (tt_reencode(&in) != w) r.bad_reencode++;
     } else {
       in0.word = w;

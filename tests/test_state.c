@@ -123,8 +123,8 @@ int main(void) {
     CHECK_EQ(x->pdec_n[1], 3);
     for (unsigned i = 0; i < 3; i++) {
       tt_insn d;
-      tt_decode(pa[i], &d);
-      CHECK(memcmp(&x->pdec[1][i], &d, sizeof d) == 0, "word %u decoded at its fetch", i);
+      tt_decode(pa[i], &d);  /* the stream keeps the head of the decode (tt_decode_head) */
+      CHECK(memcmp(&x->pdec[1][i], &d, offsetof(tt_insn, a)) == 0, "word %u decoded at its fetch", i);
     }
     CHECK_EQ(x->c.sem_value[0], 6);
     if (k == 1) tt_init(x);  /* F runs B alone, from init */
