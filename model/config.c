@@ -261,9 +261,12 @@ static void cfgp_arrive(tt_state *st, unsigned i) {
 int tt_cfgp_advance(tt_state *st) {
   tt_cfgp_slot *p = st->c.cyc.cfgp;
   int moved = 0;
-  if (!tt_cfgp_busy(st)) return 0;  /* most cycles: an empty pipeline */
-  for (unsigned k = TT_CFGP_STAGE_COUNT; k-- > 0;) {  /* bounded: six stages, downstream first */
-    if (!p[k].valid) continue;
+  /* the occupied stages at the start: a move only changes the stages at and above its own */
+  unsigned m = 0;
+  for (unsigned k = 0; k < TT_CFGP_STAGE_COUNT; k++) m |= (unsigned)p[k].valid << k;
+  for (unsigned k = TT_CFGP_STAGE_COUNT; m && k-- > 0;) {  /* bounded: six stages, downstream first */
+    if (!(m >> k & 1u)) continue;
+    m &= ~(1u << k);
     if (p[k].left > 1) { p[k].left--; continue; }
     if (k == tt_cfgp_last_stage(&p[k].insn)) {
       p[k].valid = 0;

@@ -232,27 +232,41 @@ static int thcon_step(tt_state *st) {
 }
 
 /* ---- foreign-unit stubs and Src ownership ------------------------------------------------------ */
+/* The stub each foreign opcode occupies, from its Wait Gate block bits as the decoder sets them
+ * (isa.c: the row's BLOCK for TT_FG_GATE, TT_BLOCK_NOP for TT_FG_NOTABLE, else none), and whether
+ * the matrix unit reads Src with it: one table load per foreign instruction. */
+#define FG_BITS(block, kind) ((kind) == TT_FG_GATE ? (block) : (kind) == TT_FG_NOTABLE ? TT_BLOCK_NOP : 0)
+#define FG_STUB(b)                                                                                  \
+  ((b) & 0x008u ? TT_STUB_UNPACK0 : (b) & 0x004u ? TT_STUB_PACK : (b) & 0x010u ? TT_STUB_MOVER    \
+   : (b) & 0x040u ? TT_STUB_FPU : (b) & 0x100u ? TT_STUB_SFPU : -1)
+/* The matrix unit's Src-reading instructions (MVMUL, ELWMUL/ADD/SUB, DOTPV, the pools and
+ * convolutions): the ones knob matrix_interval (AMB-43) spaces, across threads. */
+#define FG_MATRIX(op) (((op) >= 0x22 && (op) <= 0x29) || ((op) >= 0x30 && (op) <= 0x34) || (op) == 0x3A)
+static const int8_t fg_stub[TT_FOREIGN_COUNT] = {
+#define TT_FOREIGN(NAME, op, block, kind) [TT_FG_ID_##NAME] = (int8_t)FG_STUB(FG_BITS(block, kind)),
+#include "foreign.def"
+#undef TT_FOREIGN
+};
+static const uint8_t fg_matrix[TT_FOREIGN_COUNT] = {
+#define TT_FOREIGN(NAME, op, block, kind) [TT_FG_ID_##NAME] = FG_MATRIX(op),
+#include "foreign.def"
+#undef TT_FOREIGN
+};
+#undef FG_BITS
+#undef FG_STUB
+#undef FG_MATRIX
+
+/* The stub a foreign instruction occupies, or -1: Miscellaneous unit (B0 only), no condition
+ * tracks it. */
 static int stub_of(const tt_insn *in) {
-  uint16_t b = in->block_bits;
-  /* UNPACR and UNPACR_NOP name their unpacker in word bit 23 (the WhichUnpacker field) */
   if (in->foreign == TT_FG_ID_UNPACR || in->foreign == TT_FG_ID_UNPACR_NOP)
     return (in->word >> 23) & 1u ? TT_STUB_UNPACK1 : TT_STUB_UNPACK0;
-  if (b & 0x008u) return TT_STUB_UNPACK0;
-  if (b & 0x004u) return TT_STUB_PACK;
-  if (b & 0x010u) return TT_STUB_MOVER;
-  if (b & 0x040u) return TT_STUB_FPU;
-  if (b & 0x100u) return TT_STUB_SFPU;
-  return -1;  /* Miscellaneous unit (B0 only): no condition tracks it */
+  return fg_stub[in->foreign];
 }
 
 static const uint8_t stub_cycles[] = {4, 1, 2, 8, 16};
 
-/* The matrix unit's Src-reading instructions (MVMUL, ELWMUL/ADD/SUB, DOTPV, the pools and
- * convolutions): the ones knob matrix_interval (AMB-43) spaces, across threads. */
-static int matrix_reads_src(const tt_insn *in) {
-  unsigned op = in->word >> 24;
-  return (op >= 0x22 && op <= 0x29) || (op >= 0x30 && op <= 0x34) || op == 0x3A;
-}
+static int matrix_reads_src(const tt_insn *in) { return fg_matrix[in->foreign]; }
 static const uint8_t matrix_intervals[] = {1, 6, 2, 3, 4, 8};
 
 static void foreign_issue(tt_state *st, unsigned t, const tt_insn *in) {
@@ -435,7 +449,9 @@ static void issue(tt_state *st, unsigned t, const tt_insn *in) {
   st->issue_cycle[t][pc] = c->now;
   if (TT_KNOB_IS(st, GPR0, 1)) st->c.gpr[t][0] = 0;  /* AMB-27, as tt_dispatch does */
   if (c->wb_gprs[t] && TT_KNOB_IS(st, THCON_READ, 1) && (k & CL_THCON)) thcon_read_late(st, t, in);
-  tt_cycle_check_hazards(st, t, in, pc);
+  /* the three hazards' preconditions (cycle_out.c), so that most issues skip the call */
+  if (c->wb_gprs[t] | (c->cfg_write_next[t] == c->now) | c->cfgp[0].valid)
+    tt_cycle_check_hazards(st, t, in, pc);
   if (in->reserved && tt_insn_reserved(st, in) && TT_KNOB_IS(st, RESERVED_BITS, 0))
     tt_fault(st, t, TT_FC_RESERVED_BITS);
   if (k & CL_ISSUE) {
@@ -531,6 +547,26 @@ static unsigned head_check(tt_state *st, unsigned t, int *res) {
   return why;
 }
 
+/* Do two candidates in `win` claim the same resource? */
+static int contended(unsigned win, const int *res) {
+  _Static_assert(TT_THREAD_COUNT == 3, "contended compares three threads");
+  int a = (win & 1u) && res[0] != RES_NONE ? res[0] : -2;  /* distinct values for no claim */
+  int b = (win & 2u) && res[1] != RES_NONE ? res[1] : -3;
+  int d = (win & 4u) && res[2] != RES_NONE ? res[2] : -4;
+  return a == b || a == d || b == d;
+}
+
+/* thcon_scope=all_threads (AMB-12, SEED-1): a ThCon instruction issuing now holds every other
+ * thread's gate from this cycle on. */
+static unsigned thcon_scope_all(unsigned win, const int *res, unsigned *why) {
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    if (!(win & (1u << t)) || res[t] != TT_RR_THCON) continue;
+    for (unsigned u = 0; u < TT_THREAD_COUNT; u++)
+      if (u != t && (win & (1u << u))) { win &= ~(1u << u); why[u] = TT_WAIT_THCON_BUSY; }
+  }
+  return win;
+}
+
 /* Among the candidates in `win`, one winner per contended resource (round-robin); the losers
  * are held this cycle. thcon_scope=all_threads (AMB-12, SEED-1): a ThCon instruction issuing
  * now holds every other thread's gate from this cycle on. */
@@ -540,6 +576,12 @@ static unsigned arbitrate(tt_state *st, unsigned win, const int *res, unsigned *
     unsigned t = win == 1u ? 0u : win == 2u ? 1u : 2u;
     CYC(st)->rr[res[t]] = (uint8_t)(1 + t);
     return win;
+  }
+  if (!TT_DEFECT(CYC_NONDETERMINISTIC) && !contended(win, res)) {
+    /* every claimed resource has one candidate: each wins its own (pick() would return it) */
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+      if ((win >> t & 1u) && res[t] != RES_NONE) CYC(st)->rr[res[t]] = (uint8_t)(1 + t);
+    return TT_KNOB_IS(st, THCON_SCOPE, 1) ? thcon_scope_all(win, res, why) : win;
   }
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     if (!(win & (1u << t)) || res[t] == RES_NONE) continue;
@@ -554,12 +596,7 @@ static unsigned arbitrate(tt_state *st, unsigned win, const int *res, unsigned *
       why[u] = res[u] == TT_RR_SYNC ? TT_WAIT_SYNC_SLOT : TT_WAIT_ARBITRATION;
     }
   }
-  for (unsigned t = 0; t < TT_THREAD_COUNT && TT_KNOB_IS(st, THCON_SCOPE, 1); t++) {
-    if (!(win & (1u << t)) || res[t] != TT_RR_THCON) continue;
-    for (unsigned u = 0; u < TT_THREAD_COUNT; u++)
-      if (u != t && (win & (1u << u))) { win &= ~(1u << u); why[u] = TT_WAIT_THCON_BUSY; }
-  }
-  return win;
+  return TT_KNOB_IS(st, THCON_SCOPE, 1) ? thcon_scope_all(win, res, why) : win;
 }
 
 /* sync_visibility=same_cycle: threads in the fixed order T0, T1, T2 each evaluate their latch
@@ -686,86 +723,6 @@ int tt_cycle_step(tt_state *st) {
     return 0;
   }
   return 1;
-}
-
-/* ---- fast-forward over quiet cycles (tt_run; tt_step always simulates exactly one cycle) ------------
- * A quiet cycle (nothing issued, landed, moved or was forgotten) leaves every input of the next
- * cycle as it was, except the clock. Everything that reads the clock compares it with a timer,
- * so each such comparison has flip points: the cycles F whose value differs from cycle F-1's.
- * The cycles before the first flip point are copies of the quiet one: each holds the same
- * threads for the same reasons, and only the clock, the step count, the stall counters and the
- * Config stage countdowns move. The flip points, comparison by comparison:
- *   write-back lands        due <= now                      F = due
- *   Src hand-over           flip_at <= now                  F = flip_at
- *   ThCon occupied          now < free_at                   F = free_at
- *   ThCon early release     now + 1 >= free_at (AMB-33)     F = free_at - 1 (under that knob)
- *   spinning atomic retry   now >= next_try                 F = next_try
- *   stub busy, C0 window    until > now (and, for the deadlock test after the clock moves,
- *                           until >= now + 1: the same)     F = until
- *   SETC16 C12 window       setc16_at == now; setc16_at + 1 >= now + 1   F = setc16_at, +1
- *   Config stage occupant   left > 1 counts down; it moves when left reaches 1: F = now + left - 1
- * A FLUSHDMA holding ThCon re-checks its conditions every cycle, so it allows no skip. */
-static void flip_at(uint64_t *e, uint32_t now, uint64_t f) {
-  if (f >= now && f < *e) *e = f;
-}
-
-static uint64_t next_event(const tt_state *st) {
-  const tt_cyc *c = CYC(st);
-  uint32_t now = c->now;
-  uint64_t e = UINT64_MAX;
-  for (unsigned i = 0; i < c->nwb; i++) flip_at(&e, now, c->wb[i].due);
-  for (unsigned k = 0; k < TT_CFGP_STAGE_COUNT; k++) {
-    const tt_cfgp_slot *p = &c->cfgp[k];
-    if (!p->valid) continue;
-    if (p->left > 1) flip_at(&e, now, (uint64_t)now + p->left - 1u);
-    /* left 1: moves or leaves now, unless stalled behind an occupied next stage (whose own
-     * flip point comes first) */
-    else if (k == tt_cfgp_last_stage(&p->insn) || !c->cfgp[k + 1].valid) e = now;
-  }
-  for (unsigned s = 0; s < 2; s++)
-    if (c->src_flip_at[s]) flip_at(&e, now, c->src_flip_at[s]);
-  flip_at(&e, now, c->matrix_next_at);
-  if (TT_KNOB_IS(st, THCON_HANDOVER, 2)) flip_at(&e, now, c->thcon_idle_at);
-  if (c->thcon_owner) {
-    if (c->thcon_spin) flip_at(&e, now, c->thcon_next_try);
-    else {
-      flip_at(&e, now, c->thcon_free_at);
-      if (TT_KNOB_IS(st, THCON_RELEASE, 1)) flip_at(&e, now, (uint64_t)c->thcon_free_at - 1u);
-    }
-    if (c->thcon_insn.form == TT_FORM_FLUSHDMA) e = now;
-  }
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    flip_at(&e, now, c->c0_until[t]);
-    flip_at(&e, now, c->setc16_at[t]);
-    flip_at(&e, now, (uint64_t)c->setc16_at[t] + 1u);
-  }
-  if (c->stub_last_until >= now && !TT_DEFECT(CYC_SKIP_STUBS))
-    for (unsigned u = 0; u < TT_STUB_COUNT; u++)
-      for (unsigned t = 0; t < TT_THREAD_COUNT; t++) flip_at(&e, now, c->stub_busy_until[u][t]);
-  return e;
-}
-
-static TT_NOINLINE uint64_t skip_quiet(tt_state *st, uint64_t max) {
-  tt_cyc *c = CYC(st);
-  uint64_t e = next_event(st), k = e > c->now ? e - c->now : 0;
-  if (k > max) k = max;
-  if (k > UINT32_MAX - c->now) k = UINT32_MAX - c->now;
-  if (!k) return 0;
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    const tt_thread *th = &st->c.thr[t];
-    if (th->pc < th->len && th->wait_kind != TT_WAIT_NONE) c->stall[t][th->wait_kind] += (uint32_t)k;
-  }
-  for (unsigned i = 0; i < TT_CFGP_STAGE_COUNT; i++)
-    if (c->cfgp[i].valid && c->cfgp[i].left > 1) c->cfgp[i].left = (uint8_t)(c->cfgp[i].left - k);
-  c->now += (uint32_t)k;
-  st->c.steps += k;
-  st->skipped_cycles += k;
-  return k;
-}
-
-uint64_t tt_cycle_skip(tt_state *st, uint64_t max) {
-  const tt_cyc *c = CYC(st);
-  return !c->quiet || c->finished || !max ? 0 : skip_quiet(st, max);
 }
 
 /* ---- what the units hold now (the results of a run: cycle_out.c) ---------------------------- */

@@ -61,6 +61,7 @@ sched.h       4
 run.c         4
 cycle.c       4
 cycle_out.c   4
+cycle_skip.c  4
 asm.h         5
 asm.c         5
 listing.h     5
