@@ -628,7 +628,9 @@ static int gate_cycle_sequential(tt_state *st, unsigned *sat, unsigned *relatche
 /* Step 5: every latched thread's wait on the start-of-cycle state. Returns the threads whose
  * latch is satisfied; wait_lag=none forgets them at once (*changed). */
 static unsigned eval_latches(tt_state *st, int *changed) {
+  const tt_thread *th0 = st->c.thr;
   unsigned sat = 0;
+  if (!(th0[0].latch.op | th0[1].latch.op | th0[2].latch.op)) return 0;  /* no latch: most cycles */
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     tt_thread *th = &st->c.thr[t];
     if (th->latch.op == TT_LATCH_NONE || !tt_latch_satisfied(st, t, latch_conditions(st, t))) continue;
@@ -681,7 +683,7 @@ static int gate_cycle(tt_state *st) {
   }
   /* step 9: forget a satisfied latch — unless a wait issued this cycle replaced it (possible
    * under wait_replace=overwrite): the new latch was not the one evaluated */
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+  for (unsigned t = 0; sat && t < TT_THREAD_COUNT; t++)
     if ((sat >> t & 1u) && TT_KNOB_IS(st, WAIT_LAG, 0) && !(relatched >> t & 1u)) {
       st->c.thr[t].latch.op = TT_LATCH_NONE;
       changed = 1;

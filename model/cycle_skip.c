@@ -67,7 +67,7 @@ static uint64_t next_event(const tt_state *st) {
   return e;
 }
 
-static TT_NOINLINE uint64_t skip_quiet(tt_state *st, uint64_t max) {
+uint64_t tt_cycle_skip_quiet(tt_state *st, uint64_t max) {
   tt_cyc *c = CYC(st);
   uint64_t e = next_event(st), k = e > c->now ? e - c->now : 0;
   if (k > max) k = max;
@@ -83,9 +83,4 @@ static TT_NOINLINE uint64_t skip_quiet(tt_state *st, uint64_t max) {
   st->c.steps += k;
   st->skipped_cycles += k;
   return k;
-}
-
-uint64_t tt_cycle_skip(tt_state *st, uint64_t max) {
-  const tt_cyc *c = CYC(st);
-  return !c->quiet || c->finished || !max ? 0 : skip_quiet(st, max);
 }

@@ -33,7 +33,11 @@ uint32_t tt_insn_reserved(const tt_state *st, const tt_insn *in);
 int tt_cycle_step(tt_state *st);          /* one cycle; 0 once finished or at a fixed point */
 /* After a quiet cycle: simulate up to `max` following cycles that are provably identical to it
  * (no timer reaches its next event) at once; returns how many. tt_run only. */
-uint64_t tt_cycle_skip(tt_state *st, uint64_t max);
+uint64_t tt_cycle_skip_quiet(tt_state *st, uint64_t max);  /* cycle_skip.c: the skip itself */
+static inline uint64_t tt_cycle_skip(tt_state *st, uint64_t max) {
+  const tt_cyc *c = &st->c.cyc;
+  return !c->quiet || c->finished || !max ? 0 : tt_cycle_skip_quiet(st, max);
+}
 /* Cycle-mode STALLWAIT condition mask evaluation for thread t (bit i = Ci holds); what cycle.c
  * passes to the Wait Gate (tt_latch_satisfied). */
 uint32_t tt_cycle_conditions(const tt_state *st, unsigned t);
