@@ -13,12 +13,12 @@ static int cfg_index_ok(tt_state *st, unsigned t, uint32_t idx) {
 }
 
 /* CfgIndex of WRCFG/RDCFG: 11 bits [10:0] (ISA), or tt-llk's 15/16 bits (field_width=llk). */
-static uint32_t wrcfg_index(const tt_state *st, const tt_args_WRCFG *a) {
+static TT_INLINE uint32_t wrcfg_index(const tt_state *st, const tt_args_WRCFG *a) {
   return TT_KNOB_IS(st, FIELD_WIDTH, 1) ? a->word & 0x7FFFu : a->cfg_index;
 }
 
 /* WRCFG in two halves: the GPR read (stage -1, at issue) and the Config write (stage 0). */
-static void wrcfg_capture(tt_state *st, unsigned t, const tt_args_WRCFG *a, tt_cfgp_slot *s) {
+static TT_INLINE void wrcfg_capture(tt_state *st, unsigned t, const tt_args_WRCFG *a, tt_cfgp_slot *s) {
   s->skip = 0;
   if (a->is_128bit) {
     /* 128-bit: both indices silently aligned down to a group of four. */
@@ -32,7 +32,7 @@ static void wrcfg_capture(tt_state *st, unsigned t, const tt_args_WRCFG *a, tt_c
   }
 }
 
-static void wrcfg_commit(tt_state *st, const tt_args_WRCFG *a, tt_cfgp_slot *s) {
+static TT_INLINE void wrcfg_commit(tt_state *st, const tt_args_WRCFG *a, tt_cfgp_slot *s) {
   if (s->skip) return;
   if (TT_DEFECT(CYC_WRCFG_LATE_READ))  /* planted: GPRs read in stage 0 instead of -1 */
     for (unsigned k = 0; k < 4; k++)

@@ -20,7 +20,9 @@ typedef enum tt_exec_result {
 #define TT_NOINLINE __attribute__((noinline))
 #define TT_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define TT_LIKELY(x) __builtin_expect(!!(x), 1)
+#define TT_INLINE inline __attribute__((always_inline))
 #else
+#define TT_INLINE inline
 #define TT_LIKELY(x) (x)
 #define TT_NOINLINE
 #define TT_UNLIKELY(x) (x)

@@ -232,53 +232,63 @@ enum {
 #include "isa_x_end.h"
   TT_MU_END
 };
-/* An entry: the decoded instruction with every field zero (the template the decoder copies),
- * then the discriminator (disc_value with bit 31 set: a zero entry, an undefined opcode,
- * never matches) and the mask of its reserved payload bits. */
-typedef struct op_head {
-  tt_insn t;
-  uint32_t disc_mask, disc_value, reserved_mask;
-} op_head;
-#define OP_VALID 0x80000000u
+/* An entry (tt_op_entry, isa.h): the head of the decode (form, mnemonic, foreign id, scheduler
+ * flags without TT_IF_RESERVED, block bits), the discriminator (disc_value with TT_OP_VALID
+ * set: a zero entry, an undefined opcode, never matches) and the mask of its reserved payload
+ * bits. */
+#define OP_VALID TT_OP_VALID
 #define HEAD_FLAGS(ID, mn)                                                              \
   (((unsigned)TT_MU_##mn == (unsigned)TT_UNIT_THCON ? TT_IF_THCON : 0u) |                                  \
    (TT_FORM_##ID == TT_FORM_ATGETM || TT_FORM_##ID == TT_FORM_ATRELM ? TT_IF_SYNC_GATE : 0u) | \
    (TT_FORM_##ID == TT_FORM_ATCAS || TT_FORM_##ID == TT_FORM_ATINCGETPTR ? TT_IF_SPIN : 0u))
 #define FORM_HEAD(ID, mn, dm, dv)                                                                 \
-  {{.form = TT_FORM_##ID, .mnem = TT_MN_##mn, .flags = HEAD_FLAGS(ID, mn), .block_bits = TT_MB_##mn}, \
-   dm, (dv) | OP_VALID, 0xFFFFFFu & ~((uint32_t)TT_FB_##ID | (dm))}
+  {TT_FORM_##ID, TT_MN_##mn, 0, HEAD_FLAGS(ID, mn), TT_MB_##mn,                                   \
+   dm, (dv) | OP_VALID, 0xFFFFFFu & ~((uint32_t)TT_FB_##ID | (dm)), {0, 0, 0}}
 /* Entries 0..255 by opcode; entry 256 + f is form f when it is not its mnemonic's first form
- * (the index expression places each form exactly once). */
+ * (the index expression places each form exactly once); the last entry is the undefined one. */
 #define TT_FORM(ID, mn, dm, dv) \
   [(int)TT_FORM_##ID == (int)TT_SEQF_##mn ? TT_OPC_##mn : 256 + TT_FORM_##ID] = FORM_HEAD(ID, mn, dm, dv),
 #define TT_FOREIGN(NAME, op, block, kind)                                                         \
-  [op] = {{.form = TT_FORM_FOREIGN, .mnem = TT_MNEM_COUNT, .foreign = TT_FG_ID_##NAME,            \
-           .flags = TT_IF_NOT_FORM,                                                               \
-           .block_bits = (kind) == TT_FG_GATE ? (block) : (kind) == TT_FG_NOTABLE ? TT_BLOCK_NOP : 0}, \
-          0, OP_VALID, 0},
-static const op_head op_heads[256 + TT_FORM_FOREIGN] = {
+  [op] = {TT_FORM_FOREIGN, TT_MNEM_COUNT, TT_FG_ID_##NAME, TT_IF_NOT_FORM,                        \
+          (kind) == TT_FG_GATE ? (block) : (kind) == TT_FG_NOTABLE ? TT_BLOCK_NOP : 0,            \
+          0, OP_VALID, 0, {0, 0, 0}},
+const tt_op_entry tt_isa_ops[TT_OP_ENTRIES] = {
 #include "isa_x.h"
 #include "isa.def"
 #include "isa_x_end.h"
 #include "foreign.def"
+  [TT_OP_ENTRIES - 1] = {TT_FORM_UNDEFINED, TT_MNEM_COUNT, 0, TT_IF_NOT_FORM, TT_BLOCK_NOP, 0, OP_VALID, 0, {0, 0, 0}},
 };
 #undef TT_FOREIGN
-static const op_head undefined_head = {
-    {.form = TT_FORM_UNDEFINED, .mnem = TT_MNEM_COUNT, .flags = TT_IF_NOT_FORM, .block_bits = TT_BLOCK_NOP},
-    0, OP_VALID, 0};
+#define undefined_head (tt_isa_ops[TT_OP_ENTRIES - 1])
+#define op_heads tt_isa_ops
+typedef tt_op_entry op_head;
+/* tt_op_entry's head is tt_insn's from its byte 4 on, copied as one 8-byte block. */
+_Static_assert(offsetof(tt_insn, form) == 4 && offsetof(tt_insn, mnem) == 6 &&
+               offsetof(tt_insn, foreign) == 8 && offsetof(tt_insn, flags) == 9 &&
+               offsetof(tt_insn, block_bits) == 10 && offsetof(tt_insn, reserved) == 12 &&
+               offsetof(tt_op_entry, disc_mask) == 8, "tt_op_entry head layout");
+_Static_assert(sizeof(tt_op_entry) == 32, "tt_op_entry is 32 bytes (a shift to index)");
 
-/* Write the decode of `word` from its entry `h`: the template, then the word, the reserved
- * bits and the fields (straight-line per form, one shift and mask each, expanded from the
- * table; the slots past a form's fields keep the template's zeros). */
-static inline void fill(const op_head *h, uint32_t word, tt_insn *out) {
+/* Only the head of the decode (tt_decode_head): the entry's head, the word, the reserved
+ * bits (and TT_IF_RESERVED when there are any); `a` is not written. */
+static inline void fill_head(const op_head *h, uint32_t word, tt_insn *out) {
   uint32_t res = word & h->reserved_mask;
-  *out = h->t;
+  memcpy(&out->form, h, 8);
   out->word = word;
-  out->a.v[0] = word;
   out->reserved = res;
-  if (TT_DEC_UNLIKELY(res)) out->flags |= TT_IF_RESERVED;
+  out->flags = (uint8_t)(h->flags | (res ? TT_IF_RESERVED : 0u));
+}
+
+/* Write the whole decode of `word` from its entry `h`: the head, then the word and the fields
+ * (straight-line per form, one shift and mask each, expanded from the table; the slots past a
+ * form's fields are zero). */
+static inline void fill(const op_head *h, uint32_t word, tt_insn *out) {
+  fill_head(h, word, out);
+  memset(&out->a, 0, sizeof out->a);
+  out->a.v[0] = word;
   uint32_t *v = out->a.v;
-  switch ((tt_form)h->t.form) {
+  switch ((tt_form)h->form) {
 #define TT_FORM(ID, mn, dm, dv) case TT_FORM_##ID: {  unsigned k = 1;
 #define TT_FIELD(F, name, lsb, w, kind, alias) v[k++] = (word >> (lsb)) & TT_MASK(w);
 #define TT_END(F) (void)k; return; }
@@ -289,24 +299,14 @@ static inline void fill(const op_head *h, uint32_t word, tt_insn *out) {
   }
 }
 
-/* Only the head of the decode (tt_decode_head): the template's head, the word, the reserved
- * bits (and TT_IF_RESERVED when there are any); `a` is not written. */
-static inline void fill_head(const op_head *h, uint32_t word, tt_insn *out) {
-  uint32_t res = word & h->reserved_mask;
-  memcpy(out, &h->t, offsetof(tt_insn, a));
-  out->word = word;
-  out->reserved = res;
-  out->flags = (uint8_t)(h->t.flags | (res ? TT_IF_RESERVED : 0u));
-}
-
 /* The entry of a word whose opcode entry does not take it: an undefined opcode, or an
  * in-model opcode whose first form's discriminator fails (then its other forms, else
  * undefined). */
-static TT_DEC_NOINLINE const op_head *other_head(uint32_t word) {
+const tt_op_entry *tt_op_other(uint32_t word) {
   const op_head *h = &op_heads[word >> 24];
   uint32_t payload = word & 0xFFFFFFu;
-  if ((h->disc_value & OP_VALID) && h->t.form < TT_FORM_FOREIGN) {
-    for (unsigned f = h->t.form + 1u; f < TT_FORM_FOREIGN && tt_isa_forms[f].mnem == h->t.mnem; f++) {
+  if ((h->disc_value & OP_VALID) && h->form < TT_FORM_FOREIGN) {
+    for (unsigned f = h->form + 1u; f < TT_FORM_FOREIGN && tt_isa_forms[f].mnem == h->mnem; f++) {
       if (((payload & op_heads[256 + f].disc_mask) | OP_VALID) == op_heads[256 + f].disc_value)
         return &op_heads[256 + f];  /* f > first form: <= 2 more rows */
     }
@@ -314,23 +314,16 @@ static TT_DEC_NOINLINE const op_head *other_head(uint32_t word) {
   return &undefined_head;
 }
 
-/* The entry that decodes `word`: its opcode's, unless that one's discriminator fails. */
-static inline const op_head *head_of(uint32_t word) {
-  const op_head *h = &op_heads[word >> 24];
-  if (TT_DEC_UNLIKELY(((word & h->disc_mask) | OP_VALID) != h->disc_value)) return other_head(word);
-  return h;
-}
-
-void tt_decode(uint32_t word, tt_insn *out) { fill(head_of(word), word, out); }
+void tt_decode(uint32_t word, tt_insn *out) { fill(tt_op_of(word), word, out); }
 
 static TT_DEC_NOINLINE void decode_head_other(uint32_t word, tt_insn *out) {
-  fill_head(other_head(word), word, out);
+  fill_head(tt_op_other(word), word, out);
 }
 
 /* The common case inline and the rare one a tail call, so that it saves no register. */
 void tt_decode_head(uint32_t word, tt_insn *out) {
   const op_head *h = &op_heads[word >> 24];
-  if (TT_DEC_UNLIKELY(((word & h->disc_mask) | OP_VALID) != h->disc_value)) {
+  if (TT_DEC_UNLIKELY(!tt_op_takes(h, word))) {
     decode_head_other(word, out);
     return;
   }

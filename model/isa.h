@@ -180,6 +180,34 @@ extern const tt_llk_desc tt_isa_llk[];
 extern const size_t tt_isa_llk_count;
 extern const tt_foreign_desc tt_isa_foreign[TT_FOREIGN_COUNT];
 
+/* ---- the decoder's table: one entry per opcode and per further form ------------------------ */
+/* Entry [opcode] decodes the words of that opcode whose payload passes its discriminator (its
+ * mnemonic's first form, or a foreign opcode); entry [256 + f] is form f when it is not its
+ * mnemonic's first; the last entry is the undefined opcode's. An entry whose disc_value lacks
+ * TT_OP_VALID (an undefined opcode) takes no word. Its first 8 bytes are tt_insn's head from
+ * byte 4 on (isa.c checks). */
+#define TT_OP_VALID 0x80000000u
+#define TT_OP_ENTRIES (256 + TT_FORM_FOREIGN + 1)
+typedef struct tt_op_entry {
+  uint16_t form, mnem;
+  uint8_t foreign, flags;   /* flags: TT_IF_* without TT_IF_RESERVED */
+  uint16_t block_bits;
+  uint32_t disc_mask, disc_value, reserved_mask;
+  uint32_t pad[3];
+} tt_op_entry;
+extern const tt_op_entry tt_isa_ops[TT_OP_ENTRIES];
+/* Does entry e take `word` (its discriminator passes)? */
+static inline int tt_op_takes(const tt_op_entry *e, uint32_t word) {
+  return ((word & e->disc_mask) | TT_OP_VALID) == e->disc_value;
+}
+/* The entry of a word its opcode's entry does not take (another form, or undefined). */
+const tt_op_entry *tt_op_other(uint32_t word);
+/* The entry that decodes `word`. */
+static inline const tt_op_entry *tt_op_of(uint32_t word) {
+  const tt_op_entry *e = &tt_isa_ops[word >> 24];
+  return tt_op_takes(e, word) ? e : tt_op_other(word);
+}
+
 /* Decode any 32-bit word (total: every word gives exactly one result). */
 void tt_decode(uint32_t word, tt_insn *out);
 /* The head of the decode only: every member but `a` (left as it was), what the schedulers keep

@@ -82,8 +82,9 @@ static inline tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *i
   return exec_table[in->form](st, t, in->word);
 }
 
-/* Retire thread t's head `in` after it executed (the common tail of both issue paths). */
-static inline void retire(tt_state *st, tt_thread *th, unsigned t, const tt_insn *in) {
+/* Retire thread t's head, of form `form`, after it executed (the common tail of every issue
+ * path). */
+static inline void retire_form(tt_state *st, tt_thread *th, unsigned t, unsigned form) {
   if (TT_DEFECT(NONDETERMINISTIC)) {
     static uint32_t runs_seen;  /* survives tt_reset: the planted bug */
     st->c.gpr[t][63] ^= ++runs_seen;
@@ -91,7 +92,10 @@ static inline void retire(tt_state *st, tt_thread *th, unsigned t, const tt_insn
   th->wait_kind = TT_WAIT_NONE;
   th->pc++;
   th->retired++;
-  st->c.form_count[in->form]++;
+  st->c.form_count[form]++;
+}
+static inline void retire(tt_state *st, tt_thread *th, unsigned t, const tt_insn *in) {
+  retire_form(st, th, t, in->form);
 }
 
 /* Try to pass thread t's head instruction through its gate and execute it, for a head that the
@@ -139,6 +143,21 @@ static TT_NOINLINE int issue_past_latch(tt_state *st, unsigned t, const tt_insn 
 /* The flags of a head that only the slow path may issue. */
 #define SLOW_FLAGS (TT_IF_SYNC_GATE | TT_IF_SPIN | TT_IF_RESERVED)
 
+/* run_func's quick issue of thread t's head, for a thread with no latch and no hold of the
+ * round (gpr0=zero, a spinner): straight from its word through the decoder's opcode entry,
+ * without the decoded stream. 0 (nothing done) when the head needs more: a word its opcode's
+ * entry does not take (another form, an undefined opcode), SLOW_FLAGS, reserved bits. Otherwise
+ * it is exactly the common path below (a head with no SLOW_FLAGS and nothing holding it). */
+static inline int quick_issue(tt_state *st, tt_thread *th, unsigned t) {
+  uint32_t w = st->prog[t][th->pc];
+  const tt_op_entry *e = &tt_isa_ops[w >> 24];
+  if (TT_UNLIKELY(!tt_op_takes(e, w) || ((e->flags & SLOW_FLAGS) | (w & e->reserved_mask)) != 0))
+    return 0;
+  (void)exec_table[e->form](st, t, w);
+  retire_form(st, th, t, e->form);
+  return 1;
+}
+
 /* Issue thread t's head if its gate lets it pass; 1 when it retired. The common case (no latch,
  * no spinning atomic anywhere, a head without SLOW_FLAGS, gpr0=zero off: `slow` == 0) goes
  * straight to its executor, which then cannot hold it. */
@@ -153,12 +172,15 @@ static inline int try_issue(tt_state *st, unsigned t, unsigned slow) {
 }
 
 /* Forget every latch whose selected conditions are all false (the first step of a round).
- * Returns the threads whose latch it forgot (bit t). */
+ * Returns the threads whose latch it forgot (bit t). A STALLWAIT latch's conditions are C0..C12
+ * only, and none of them holds in functional mode (tt_latch_satisfied with conds 0 answers 1
+ * for every STALLWAIT latch), so it is forgotten without asking. */
 static TT_NOINLINE unsigned forget_latches(tt_state *st) {
   unsigned forgot = 0;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     tt_thread *th = &st->c.thr[t];
-    if (th->latch.op != TT_LATCH_NONE && tt_latch_satisfied(st, t, 0)) {  /* no C0..C12 holds */
+    if (th->latch.op != TT_LATCH_NONE &&
+        (th->latch.op == TT_LATCH_STALLWAIT || tt_latch_satisfied(st, t, 0))) {  /* no C0..C12 holds */
       th->latch.op = TT_LATCH_NONE;
       forgot |= 1u << t;
     }
@@ -198,10 +220,12 @@ static uint64_t solo_rounds(tt_state *st, unsigned t, uint64_t max) {
   tt_thread *th = &st->c.thr[t];
   uint64_t k = 0;
   while (k < max && th->pc < th->len) {  /* bounded: k < max */
-    const tt_insn *in = tt_head(st, t);
-    if (in->flags & SLOW_FLAGS) break;
-    (void)exec_table[in->form](st, t, in->word);
-    retire(st, th, t, in);
+    if (!quick_issue(st, th, t)) {
+      const tt_insn *in = tt_head(st, t);
+      if (in->flags & SLOW_FLAGS) break;
+      (void)exec_table[in->form](st, t, in->word);
+      retire(st, th, t, in);
+    }
     k++;
     if (th->latch.op != TT_LATCH_NONE) break;
   }
@@ -274,6 +298,11 @@ static tt_outcome run_func(tt_state *st, uint64_t limit) {
       static const uint8_t lowest[8] = {0, 0, 1, 0, 2, 0, 1, 0};
       unsigned t = lowest[m];
       tt_thread *th = &thr[t];
+      if (TT_LIKELY(!(held | th->latch.op)) && quick_issue(st, th, t)) {
+        changed = 1;
+        if (th->pc >= th->len) live &= ~(1u << t);
+        continue;
+      }
       const tt_insn *in = tt_head(st, t);
       if (th->latch.op != TT_LATCH_NONE && tt_latch_catches(st, t, in)) {
         th->wait_kind = TT_WAIT_LATCH;

@@ -108,10 +108,10 @@ int main(void) {
   tt_reset(&S);
   CHECK(memcmp(&S, &F, TT_STATE_BYTES) == 0, "reset after the accessor checks");
   /* The decoded stream: a load forgets the previous program's decodes (pdec_n[t] = 0: no
-   * place decoded), a run decodes each word it fetches once, and a program loaded over
-   * another (no reset in between) runs as its own words say (functional mode; a finished
-   * cycle-mode run only restarts after a reset). Program A sets semaphore 0 to 5 and GPR 1; B,
-   * same length, posts instead and sets GPR 2. */
+   * place decoded), the general issue path (tt_step here) decodes each word it fetches once,
+   * and a program loaded over another (no reset in between) runs as its own words say
+   * (functional mode; a finished cycle-mode run only restarts after a reset). Program A sets
+   * semaphore 0 to 5 and GPR 1; B, same length, posts instead and sets GPR 2. */
   const uint32_t pa[3] = {w_seminit(15, 5, 1), w_setdmareg(7, 2), w_sempost(1)};
   const uint32_t pb[3] = {w_sempost(1), w_setdmareg(9, 4), w_sempost(1)};
   for (int k = 0; k < 2; k++) {
@@ -119,7 +119,8 @@ int main(void) {
     tt_init(x);
     tt_load_program(x, 1, pa, 3);
     CHECK_EQ(x->pdec_n[1], 0);
-    CHECK_EQ(tt_run(x, 1000), TT_OUT_DONE);
+    for (int r = 0; r < 10 && tt_step(x); r++) continue;
+    CHECK(tt_thread_done(x, 1), "A ran to its end in rounds");
     CHECK_EQ(x->pdec_n[1], 3);
     for (unsigned i = 0; i < 3; i++) {
       tt_insn d;
@@ -130,14 +131,22 @@ int main(void) {
     if (k == 1) tt_init(x);  /* F runs B alone, from init */
     tt_load_program(x, 1, pb, 3);
     CHECK_EQ(x->pdec_n[1], 0);  /* A's decodes forgotten */
-    CHECK_EQ(tt_run(x, 1000), TT_OUT_DONE);
+    for (int r = 0; r < 10 && tt_step(x); r++) continue;
+    CHECK(tt_thread_done(x, 1), "B ran to its end in rounds");
     for (unsigned i = 0; i < 3; i++) CHECK_EQ(x->pdec[1][i].word, pb[i]);
   }
   /* a word that never runs is never decoded: one round fetches A's first word only */
   tt_init(&F);
   tt_load_program(&F, 1, pa, 3);
-  CHECK_EQ(tt_run(&F, 1), TT_OUT_BUDGET);
+  CHECK_EQ(tt_step(&F), 1);
   CHECK_EQ(F.pdec_n[1], 1);
+  /* tt_run issues these three words by its quick path, from the words and the decoder's opcode
+   * entries (tt_isa_ops), without the decoded stream */
+  tt_init(&F);
+  tt_load_program(&F, 1, pa, 3);
+  CHECK_EQ(tt_run(&F, 1000), TT_OUT_DONE);
+  CHECK_EQ(F.pdec_n[1], 0);
+  CHECK_EQ(F.c.sem_value[0], 6);
   tt_init(&F);  /* F runs B alone again, for the checks below */
   tt_load_program(&F, 1, pb, 3);
   CHECK_EQ(tt_run(&F, 1000), TT_OUT_DONE);
