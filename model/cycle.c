@@ -307,6 +307,17 @@ enum { RES_NONE = -1 };
 
 static const tt_insn stage0_writer = {.form = TT_FORM_RMWCIB0};
 
+/* The rules of a unit outside the model: it accepts one instruction per cycle from all threads
+ * together (spec-digest 3.1: "another thread won the unit this cycle"; p150: SFPNOP from 2/3
+ * threads runs at 1.97/2.97 cycles per instruction per thread). */
+static unsigned foreign_rules(const tt_state *st, const tt_insn *in, int *res) {
+  const tt_cyc *c = CYC(st);
+  int u = stub_of(in);
+  if (u >= 0 && !TT_KNOB_IS(st, OUTSIDE_SLOT, 1)) *res = TT_RR_UNIT0 + u;  /* AMB-47 */
+  if (c->matrix_next_at > c->now && matrix_reads_src(in)) return TT_WAIT_BUDGET;  /* AMB-43 */
+  return TT_WAIT_NONE;
+}
+
 /* The rules of gate_check for the forms of class k & CL_GATE, in its order. */
 static unsigned gate_unit_rules(tt_state *st, unsigned t, const tt_insn *in, unsigned k, int busy,
                                 int *res) {
@@ -328,13 +339,10 @@ static unsigned gate_unit_rules(tt_state *st, unsigned t, const tt_insn *in, uns
     *res = TT_RR_MUTEX0 + (int)(tt_mutex_index(st, in) % TT_MUTEX_SLOTS);
   }
   if ((k & CL_SYNC) && !TT_DEFECT(CYC_SYNC_SLOT_SHARED)) *res = TT_RR_SYNC;
-  /* a unit outside the model accepts one instruction per cycle from all threads together
-   * (spec-digest 3.1: "another thread won the unit this cycle"; p150: SFPNOP from 2/3
-   * threads runs at 1.97/2.97 cycles per instruction per thread) */
+  /* a unit outside the model: foreign_rules */
   if (k & CL_FOREIGN) {
-    int u = stub_of(in);
-    if (u >= 0 && !TT_KNOB_IS(st, OUTSIDE_SLOT, 1)) *res = TT_RR_UNIT0 + u;  /* AMB-47 */
-    if (c->matrix_next_at > c->now && matrix_reads_src(in)) return TT_WAIT_BUDGET;  /* AMB-43 */
+    unsigned why = foreign_rules(st, in, res);
+    if (why != TT_WAIT_NONE) return why;
   }
   if (k & CL_CFG) {
     if (!tt_cfgp_can_enter(st, in)) return TT_WAIT_CFG_ENTRY;
@@ -375,6 +383,12 @@ static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res
   if (busy && TT_KNOB_IS(st, THCON_SCOPE, 1)) return TT_WAIT_THCON_BUSY;
   if (st->c.thr[t].latch.op != TT_LATCH_NONE && tt_latch_catches(st, t, in)) return TT_WAIT_LATCH;
   if (!(k & CL_GATE)) return TT_WAIT_NONE;
+  if (k == CL_FOREIGN) return foreign_rules(st, in, res);  /* the commonest gated heads */
+  if ((k & CL_GATE) == CL_THCON && !TT_DEFECT(CYC_THCON_SHARED)) {  /* gate_unit_rules' first rule */
+    if (busy) return TT_WAIT_THCON_BUSY;
+    *res = TT_RR_THCON;
+    return TT_WAIT_NONE;
+  }
   return gate_unit_rules(st, t, in, k, busy, res);
 }
 
@@ -506,6 +520,10 @@ static int all_done(const tt_state *st) {  /* branch-free: no coverage edges, ev
 /* Round-robin: the first candidate after the last winner of resource r (T0 first when none). */
 static unsigned pick(tt_state *st, int r, unsigned cand_mask) {
   unsigned start = TT_KNOB_IS(st, ARBITRATION, 1) ? 0u : CYC(st)->rr[r] % 3u;
+  /* the first of cand_mask (not empty) at or after start, in the order start, start+1, ... */
+  static const uint8_t first_from[3][8] = {{0, 0, 1, 0, 2, 0, 1, 0}, {0, 0, 1, 1, 2, 2, 1, 1},
+                                           {0, 0, 1, 0, 2, 2, 2, 2}};
+  if (!TT_DEFECT(CYC_NONDETERMINISTIC)) return first_from[start][cand_mask & 7u];
   if (TT_DEFECT(CYC_NONDETERMINISTIC)) {
     static unsigned runs_seen;  /* survives tt_reset: the planted bug */
     start = (start + ++runs_seen) % 3u;
@@ -601,7 +619,7 @@ static unsigned arbitrate(tt_state *st, unsigned win, const int *res, unsigned *
 
 /* sync_visibility=same_cycle: threads in the fixed order T0, T1, T2 each evaluate their latch
  * and gate on the state as the threads before them left it this cycle, and issue at once. */
-static int gate_cycle_sequential(tt_state *st, unsigned *sat, unsigned *relatched) {
+static TT_NOINLINE int gate_cycle_sequential(tt_state *st, unsigned *sat, unsigned *relatched) {
   tt_cyc *c = CYC(st);
   uint32_t claimed = 0;
   int changed = 0;
@@ -692,7 +710,7 @@ static int gate_cycle(tt_state *st) {
 }
 
 /* c12_scope=settled (AMB-45): the pipeline holds something other than an RDCFG in stage +1. */
-static int cfgp_settled(const tt_state *st) {
+static TT_NOINLINE int cfgp_settled(const tt_state *st) {
   const tt_cfgp_slot *p = CYC(st)->cfgp;
   for (unsigned k = 0; k < TT_CFGP_STAGE_COUNT; k++)
     if (p[k].valid && !(k == TT_CFGP_STAGE_COUNT - 1 && p[k].insn.form == TT_FORM_RDCFG)) return 1;
