@@ -41,7 +41,7 @@ static TT_INLINE void wrcfg_commit(tt_state *st, const tt_args_WRCFG *a, tt_cfgp
     uint32_t idx = TT_DEFECT(WRCFG128_NO_ALIGN) ? wrcfg_index(st, a) : wrcfg_index(st, a) & ~3u;
     tt_cfg_write_words(st, s->bank, idx, s->vals, 4, TT_VIA_TENSIX);
   } else {
-    tt_cfg_write_words(st, s->bank, wrcfg_index(st, a), s->vals, 1, TT_VIA_TENSIX);
+    tt_cfg_write_one(st, s->bank, wrcfg_index(st, a), s->vals[0], TT_VIA_TENSIX);
   }
 }
 
@@ -107,7 +107,7 @@ static tt_exec_result rmwcib(tt_state *st, unsigned t, unsigned lane, uint32_t m
   uint32_t byte = (word >> sh) & 0xFFu;
   byte = (value & mask) | (byte & ~mask & 0xFFu);
   word = (word & ~(0xFFu << sh)) | (byte << sh);
-  tt_cfg_write_words(st, bank, idx, &word, 1, TT_VIA_RMWCIB);
+  tt_cfg_write_one(st, bank, idx, word, TT_VIA_RMWCIB);
   return TT_EXEC_DONE;
 }
 
@@ -165,7 +165,7 @@ static void cfgshiftmask_commit(tt_state *st, unsigned t, unsigned bank,
   case 6: cv = cv ^ nsv; break;
   default: cv = cv - sv; break;
   }
-  tt_cfg_write_words(st, bank, a->cfg_index, &cv, 1, TT_VIA_TENSIX);
+  tt_cfg_write_one(st, bank, a->cfg_index, cv, TT_VIA_TENSIX);
 }
 
 tt_exec_result tt_exec_CFGSHIFTMASK(tt_state *st, unsigned t, uint32_t w) {

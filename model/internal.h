@@ -56,6 +56,19 @@ typedef enum tt_cfg_via { TT_VIA_TENSIX, TT_VIA_RMWCIB, TT_VIA_HOST } tt_cfg_via
 void tt_cfg_write_words(tt_state *st, unsigned bank, unsigned idx, const uint32_t *vals,
                         unsigned count, tt_cfg_via via);
 
+/* One Config word: the common case (a banked word with no side effect: below
+ * GLOBAL_CFGREG_BASE and not STATE_RESET_EN) inline, as tt_cfg_write_words stores it; the
+ * rest through tt_cfg_write_words. */
+static inline void tt_cfg_write_one(tt_state *st, unsigned bank, unsigned idx, uint32_t v,
+                                    tt_cfg_via via) {
+  if (idx < TT_CFG_GLOBAL_BASE && idx != TT_CFG_STATE_RESET_EN) {
+    st->c.cfg[bank][idx] = v;
+    st->c.cfg_touched |= (uint8_t)(1u << bank);
+    return;
+  }
+  tt_cfg_write_words(st, bank, idx, &v, 1, via);
+}
+
 /* L1 bound under the l1_size knob. */
 static inline uint32_t tt_l1_limit(const tt_state *st) {
   return TT_KNOB_IS(st, L1_SIZE, 1) ? TT_L1_SIZE_WH : TT_L1_SIZE;

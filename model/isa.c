@@ -241,9 +241,11 @@ enum {
   (((unsigned)TT_MU_##mn == (unsigned)TT_UNIT_THCON ? TT_IF_THCON : 0u) |                                  \
    (TT_FORM_##ID == TT_FORM_ATGETM || TT_FORM_##ID == TT_FORM_ATRELM ? TT_IF_SYNC_GATE : 0u) | \
    (TT_FORM_##ID == TT_FORM_ATCAS || TT_FORM_##ID == TT_FORM_ATINCGETPTR ? TT_IF_SPIN : 0u))
+#define FORM_RESERVED(ID, dm) (0xFFFFFFu & ~((uint32_t)TT_FB_##ID | (dm)))
 #define FORM_HEAD(ID, mn, dm, dv)                                                                 \
   {TT_FORM_##ID, TT_MN_##mn, 0, HEAD_FLAGS(ID, mn), TT_MB_##mn,                                   \
-   dm, (dv) | OP_VALID, 0xFFFFFFu & ~((uint32_t)TT_FB_##ID | (dm)), {0, 0, 0}}
+   dm, (dv) | OP_VALID, FORM_RESERVED(ID, dm), (dm) | FORM_RESERVED(ID, dm),                      \
+   (HEAD_FLAGS(ID, mn) & (TT_IF_SYNC_GATE | TT_IF_SPIN)) ? 0u : (dv) | OP_VALID, 0}
 /* Entries 0..255 by opcode; entry 256 + f is form f when it is not its mnemonic's first form
  * (the index expression places each form exactly once); the last entry is the undefined one. */
 #define TT_FORM(ID, mn, dm, dv) \
@@ -251,13 +253,13 @@ enum {
 #define TT_FOREIGN(NAME, op, block, kind)                                                         \
   [op] = {TT_FORM_FOREIGN, TT_MNEM_COUNT, TT_FG_ID_##NAME, TT_IF_NOT_FORM,                        \
           (kind) == TT_FG_GATE ? (block) : (kind) == TT_FG_NOTABLE ? TT_BLOCK_NOP : 0,            \
-          0, OP_VALID, 0, {0, 0, 0}},
+          0, OP_VALID, 0, 0, OP_VALID, 0},
 const tt_op_entry tt_isa_ops[TT_OP_ENTRIES] = {
 #include "isa_x.h"
 #include "isa.def"
 #include "isa_x_end.h"
 #include "foreign.def"
-  [TT_OP_ENTRIES - 1] = {TT_FORM_UNDEFINED, TT_MNEM_COUNT, 0, TT_IF_NOT_FORM, TT_BLOCK_NOP, 0, OP_VALID, 0, {0, 0, 0}},
+  [TT_OP_ENTRIES - 1] = {TT_FORM_UNDEFINED, TT_MNEM_COUNT, 0, TT_IF_NOT_FORM, TT_BLOCK_NOP, 0, OP_VALID, 0, 0, OP_VALID, 0},
 };
 #undef TT_FOREIGN
 #define undefined_head (tt_isa_ops[TT_OP_ENTRIES - 1])

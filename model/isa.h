@@ -193,7 +193,12 @@ typedef struct tt_op_entry {
   uint8_t foreign, flags;   /* flags: TT_IF_* without TT_IF_RESERVED */
   uint16_t block_bits;
   uint32_t disc_mask, disc_value, reserved_mask;
-  uint32_t pad[3];
+  /* quick_mask = disc_mask | reserved_mask, and quick_value = disc_value for an entry whose
+   * flags have none of TT_IF_SYNC_GATE and TT_IF_SPIN (else 0, which no word matches): a word w
+   * has this entry's form, no reserved bit and none of those flags exactly when
+   * ((w & quick_mask) | TT_OP_VALID) == quick_value (run.c's quick issue, one test) */
+  uint32_t quick_mask, quick_value;
+  uint32_t pad;
 } tt_op_entry;
 extern const tt_op_entry tt_isa_ops[TT_OP_ENTRIES];
 /* Does entry e take `word` (its discriminator passes)? */

@@ -151,8 +151,7 @@ static TT_NOINLINE int issue_past_latch(tt_state *st, unsigned t, const tt_insn 
 static inline int quick_issue(tt_state *st, tt_thread *th, unsigned t) {
   uint32_t w = st->prog[t][th->pc];
   const tt_op_entry *e = &tt_isa_ops[w >> 24];
-  if (TT_UNLIKELY(!tt_op_takes(e, w) || ((e->flags & SLOW_FLAGS) | (w & e->reserved_mask)) != 0))
-    return 0;
+  if (TT_UNLIKELY(((w & e->quick_mask) | TT_OP_VALID) != e->quick_value)) return 0;
   (void)exec_table[e->form](st, t, w);
   retire_form(st, th, t, e->form);
   return 1;

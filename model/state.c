@@ -298,10 +298,15 @@ static void cfg_bank_reset(tt_state *st, unsigned bank) {
 
 void tt_cfg_write_words(tt_state *st, unsigned bank, unsigned idx, const uint32_t *vals,
                         unsigned count, tt_cfg_via via) {
-  /* the common case: one word with no side effect */
+  /* the common cases: one word with no side effect; a banked group with none */
   if (count == 1 && idx != TT_CFG_STATE_RESET_EN && idx != TT_CFG_PRNG_SEED &&
       idx != TT_CFG_RISCV_IC_INVALIDATE) {
     cfg_store(st, bank, idx, vals[0]);
+    return;
+  }
+  if (idx + count <= TT_CFG_GLOBAL_BASE && (idx > TT_CFG_STATE_RESET_EN || idx + count <= TT_CFG_STATE_RESET_EN)) {
+    for (unsigned k = 0; k < count; k++) st->c.cfg[bank][idx + k] = vals[k];  /* bounded: count */
+    st->c.cfg_touched |= (uint8_t)(1u << bank);
     return;
   }
   int hits_reset = 0;

@@ -101,6 +101,12 @@ static int head_or_unpack_differs(const tt_insn *in, uint32_t w) {
   memset(&h, 0xA5, sizeof h);
   tt_decode_head(w, &h);
   if (memcmp(&h, in, offsetof(tt_insn, a)) != 0) return 1;
+  /* the scheduler's one-test quick check (tt_op_entry.quick_mask/quick_value) takes exactly
+   * the words its opcode's entry decodes with no reserved bit, no mutex gate and no spin */
+  const tt_op_entry *e = &tt_isa_ops[w >> 24];
+  int quick = ((w & e->quick_mask) | TT_OP_VALID) == e->quick_value;
+  int want = tt_op_takes(e, w) && !(in->flags & (TT_IF_RESERVED | TT_IF_SYNC_GATE | TT_IF_SPIN));
+  if (quick != want) return 1;
   switch (in->form) {
 #define TT_FORM(ID, mn, dm, dv) \
   case TT_FORM_##ID: { tt_args_##ID u = tt_unpack_##ID(w); return memcmp(&u, &in->a.ID, sizeof u) != 0; }
