@@ -7,10 +7,11 @@
 
 /* ---- shared by both schedulers (run.c, cycle.c) ------------------------------------------- */
 /* Thread t's head instruction (pc < len): its place in the decoded stream, decoded at its first
- * fetch since the load. A thread's pc starts at 0 at the load and only ever steps by one when
- * its head retires, so its places are fetched first in order: the places decoded since the
- * load are [0, pdec_n[t]), and the head is new exactly when pc == pdec_n[t]. Only the head of
- * the decode is kept (tt_decode_head): fields are read from the word (TT_ARG, the executors). */
+ * fetch here since the load. A thread's pc starts at 0 at the load and only ever steps by one
+ * when its head retires, so the head is new exactly when pc >= pdec_n[t] (run.c's quick issue
+ * retires heads without fetching them here, so pc may pass pdec_n[t]; the places it skips are
+ * never fetched again). Only the head of the decode is kept (tt_decode_head): fields are read
+ * from the word (TT_ARG, the executors). */
 static inline const tt_insn *tt_head(tt_state *st, unsigned t) {
   uint32_t pc = st->c.thr[t].pc;
   tt_insn *in = &st->pdec[t][pc];

@@ -329,12 +329,15 @@ typedef struct tt_state {
   /* Cycles tt_run fast-forwarded over (quiet cycles simulated at once; cycle.c), since
    * tt_init: a statistic for benchmarks and tests, not state (reset leaves it). */
   uint64_t skipped_cycles;
-  /* The decoded programs (last, outside the state proper): pdec[t][i] is the decode of
-   * prog[t][i], made at its first fetch after the load, so a word is decoded at most once per
+  /* The decoded programs (last, outside the state proper): pdec[t][i] is the head of the
+   * decode of prog[t][i] (tt_decode_head: `a` is not filled), made at its first fetch through
+   * tt_head (cycle mode, and functional mode's general path; the functional quick issue reads
+   * the word and its opcode entry instead) after the load, so a word is decoded at most once per
    * load, never per fetch, and a word that never runs is never decoded (fuzz inputs and stalled
    * kernels run a fraction of their words; decoding every word at load made `make
-   * bench-model`'s full-size inputs 2.7x slower). A thread fetches its places in order (its pc
-   * only steps by one), so pdec_n[t] says which are decoded: [0, pdec_n[t]).
+   * bench-model`'s full-size inputs 2.7x slower). A thread's pc only steps by one, so the head
+   * at pc is decoded exactly when pc < pdec_n[t]: tt_head decodes at pc >= pdec_n[t] and sets
+   * pdec_n[t] = pc + 1 (places the quick issue passed below it are never fetched again).
    * tt_load_program (the one writer of prog) sets pdec_n[t] to 0; a run's decoder coverage is
    * that of the words it fetched, whatever ran before. No digest or comparison reads them.
    * TT_STATE_BYTES is the size of the state before prog. */
