@@ -12,8 +12,10 @@
 # costs per function, read from the callgrind output file (call arcs):
 #   load      bench_load: knobs, init records, tt_load_program x3 (without any decoding in it)
 #   reset     bench_reset: tt_reset (after a run)
-#   decode    tt_decode and tt_decode_head wherever they run: each fetched word once per load, at its first fetch
-#             inside tt_run
+#   decode    tt_decode and tt_decode_head wherever they run: a word at its first fetch through
+#             tt_head (cycle mode; functional mode's general path), once per load. Functional
+#             mode's quick issue reads the word's opcode entry inline (one mask and compare):
+#             that is counted in sched
 #   exec      the executors tt_exec_* and the cycle-mode Config pipeline's tt_cfg_capture,
 #             tt_cfg_read_stream, tt_cfg_commit (nested calls counted once)
 #   sched     bench_run (tt_run) - decode inside it - exec: gates, latches, rounds/cycles,
