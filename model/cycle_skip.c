@@ -42,7 +42,7 @@ static uint64_t next_event(const tt_state *st) {
     if (e == now) return e;
   }
   for (unsigned i = 0; i < c->nwb; i++) flip_at(&e, now, c->wb[i].due);
-  for (unsigned k = 0; k < TT_CFGP_STAGE_COUNT; k++) {
+  for (unsigned k = 0; k < TT_CFGP_STAGE_COUNT && tt_cfgp_busy(st); k++) {
     const tt_cfgp_slot *p = &c->cfgp[k];
     if (!p->valid) continue;
     if (p->left > 1) flip_at(&e, now, (uint64_t)now + p->left - 1u);
@@ -51,14 +51,16 @@ static uint64_t next_event(const tt_state *st) {
     else if (k == tt_cfgp_last_stage(&p->insn) || !c->cfgp[k + 1].valid) e = now;
   }
   if (e == now) return e;
-  for (unsigned s = 0; s < 2; s++)
+  for (unsigned s = 0; s < 2 && (c->src_flip_at[0] | c->src_flip_at[1]); s++)
     if (c->src_flip_at[s]) flip_at(&e, now, c->src_flip_at[s]);
   flip_at(&e, now, c->matrix_next_at);
   if (TT_KNOB_IS(st, THCON_HANDOVER, 2)) flip_at(&e, now, c->thcon_idle_at);
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    flip_at(&e, now, c->c0_until[t]);
-    flip_at(&e, now, c->setc16_at[t]);
-    flip_at(&e, now, (uint64_t)c->setc16_at[t] + 1u);
+    uint64_t s16 = c->setc16_at[t];
+    if (c->c0_until[t] >= now) flip_at(&e, now, c->c0_until[t]);
+    if (s16 + 1u < now) continue;  /* both SETC16 flip points passed */
+    if (s16 < now) return now;     /* setc16_at + 1 == now */
+    flip_at(&e, now, s16);         /* setc16_at >= now: the earlier of the two */
   }
   if (e == now) return e;
   if (c->stub_last_until >= now && !TT_DEFECT(CYC_SKIP_STUBS))
@@ -77,7 +79,7 @@ uint64_t tt_cycle_skip_quiet(tt_state *st, uint64_t max) {
     const tt_thread *th = &st->c.thr[t];
     if (th->pc < th->len && th->wait_kind != TT_WAIT_NONE) c->stall[t][th->wait_kind] += (uint32_t)k;
   }
-  for (unsigned i = 0; i < TT_CFGP_STAGE_COUNT; i++)
+  for (unsigned i = 0; i < TT_CFGP_STAGE_COUNT && tt_cfgp_busy(st); i++)
     if (c->cfgp[i].valid && c->cfgp[i].left > 1) c->cfgp[i].left = (uint8_t)(c->cfgp[i].left - k);
   c->now += (uint32_t)k;
   st->c.steps += k;
