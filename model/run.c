@@ -17,8 +17,6 @@
 #include <string.h>
 #include "sched.h"
 
-static inline tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in);
-
 /* The executor of each form, by form number: one indirect call from the common path, straight
  * to the unit's executor, given the word (each executor unpacks its own fields). */
 typedef tt_exec_result (*exec_fn)(tt_state *st, unsigned t, uint32_t w);
@@ -69,6 +67,10 @@ uint32_t tt_insn_reserved(const tt_state *st, const tt_insn *in) {
   return r;
 }
 
+static inline tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in) {
+  return exec_table[in->form](st, t, in->word);
+}
+
 tt_exec_result tt_dispatch(tt_state *st, unsigned t, const tt_insn *in) {
   /* gpr0=zero (AMB-27, SEED-1): GPR 0 reads as zero and keeps no write */
   if (!TT_KNOB_IS(st, GPR0, 1)) return dispatch(st, t, in);
@@ -76,10 +78,6 @@ tt_exec_result tt_dispatch(tt_state *st, unsigned t, const tt_insn *in) {
   tt_exec_result r = dispatch(st, t, in);
   st->c.gpr[t][0] = 0;
   return r;
-}
-
-static inline tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in) {
-  return exec_table[in->form](st, t, in->word);
 }
 
 /* Retire thread t's head, of form `form`, after it executed (the common tail of every issue
