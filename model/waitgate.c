@@ -92,12 +92,15 @@ tt_exec_result tt_exec_SEMWAIT(tt_state *st, unsigned t, uint32_t w) {
 }
 
 /* TargetValue = (HI << 10) | Lo, HI from ThreadConfig STREAMWAIT_PHASE_HI (10 bits) for
- * condition 0, STREAMWAIT_NUM_MSGS_HI (7 bits) for condition 1. */
+ * condition 0, STREAMWAIT_NUM_MSGS_HI (7 bits) for condition 1. With the ISA's 10-bit Lo the
+ * two do not overlap; under streamwait_lo_bits=11 (AMB-4) Lo's bit 10 (word bit 14) adds 0x400
+ * to the target, as that reading says, so the parts are added (with HI's bit 0 set too, the
+ * target is (HI + 1) << 10, not HI << 10). */
 static uint32_t stream_target(const tt_state *st, unsigned t, unsigned ci, uint32_t lo) {
   uint32_t hi = ci == 0 ? (st->c.tcfg[t][TT_TCFG_STREAMWAIT_PHASE_HI] & 0x3FFu)
                         : (st->c.tcfg[t][TT_TCFG_STREAMWAIT_MSGS_HI] & 0x7Fu);
   if (TT_DEFECT(STREAMWAIT_NO_HI)) hi = 0;
-  return (hi << 10) | lo;
+  return (hi << 10) + lo;
 }
 
 tt_exec_result tt_exec_STREAMWAIT(tt_state *st, unsigned t, uint32_t w) {
