@@ -146,10 +146,23 @@ static TT_NOINLINE int issue_past_latch(tt_state *st, unsigned t, const tt_insn 
  * without the decoded stream. 0 (nothing done) when the head needs more: a word its opcode's
  * entry does not take (another form, an undefined opcode), SLOW_FLAGS, reserved bits. Otherwise
  * it is exactly the common path below (a head with no SLOW_FLAGS and nothing holding it). */
-static inline int quick_issue(tt_state *st, tt_thread *th, unsigned t) {
+static TT_NOINLINE int quick_issue_other(tt_state *st, tt_thread *th, unsigned t, uint32_t w);
+static inline int quick_issue(tt_state *st, tt_thread *th, unsigned t, int other_forms) {
   uint32_t w = st->prog[t][th->pc];
   const tt_op_entry *e = &tt_isa_ops[w >> 24];
-  if (TT_UNLIKELY(((w & e->quick_mask) | TT_OP_VALID) != e->quick_value)) return 0;
+  if (TT_UNLIKELY(((w & e->quick_mask) | TT_OP_VALID) != e->quick_value))
+    return other_forms ? quick_issue_other(st, th, t, w) : 0;
+  (void)exec_table[e->form](st, t, w);
+  retire_form(st, th, t, e->form);
+  return 1;
+}
+
+/* quick_issue of a word its opcode's entry does not take: another form of the opcode, or an
+ * undefined opcode, through that form's entry (the same test); 0 when the word needs more. */
+static TT_NOINLINE int quick_issue_other(tt_state *st, tt_thread *th, unsigned t, uint32_t w) {
+  if (tt_op_takes(&tt_isa_ops[w >> 24], w)) return 0;  /* the first form: it needs more */
+  const tt_op_entry *e = tt_op_other(w);
+  if (((w & e->quick_mask) | TT_OP_VALID) != e->quick_value) return 0;
   (void)exec_table[e->form](st, t, w);
   retire_form(st, th, t, e->form);
   return 1;
@@ -217,7 +230,7 @@ static uint64_t solo_rounds(tt_state *st, unsigned t, uint64_t max) {
   tt_thread *th = &st->c.thr[t];
   uint64_t k = 0;
   while (k < max && th->pc < th->len) {  /* bounded: k < max */
-    if (!quick_issue(st, th, t)) {
+    if (!quick_issue(st, th, t, 0)) {
       const tt_insn *in = tt_head(st, t);
       if (in->flags & SLOW_FLAGS) break;
       (void)exec_table[in->form](st, t, in->word);
@@ -295,7 +308,7 @@ static tt_outcome run_func(tt_state *st, uint64_t limit) {
       static const uint8_t lowest[8] = {0, 0, 1, 0, 2, 0, 1, 0};
       unsigned t = lowest[m];
       tt_thread *th = &thr[t];
-      if (TT_LIKELY(!(held | th->latch.op)) && quick_issue(st, th, t)) {
+      if (TT_LIKELY(!(held | th->latch.op)) && quick_issue(st, th, t, 1)) {
         changed = 1;
         if (th->pc >= th->len) live &= ~(1u << t);
         continue;
