@@ -319,7 +319,9 @@ const tt_op_entry *tt_op_other(uint32_t word) {
 void tt_decode(uint32_t word, tt_insn *out) { fill(tt_op_of(word), word, out); }
 
 static TT_DEC_NOINLINE void decode_head_other(uint32_t word, tt_insn *out) {
-  fill_head(tt_op_other(word), word, out);
+  const op_head *h = tt_op_other(word);
+  fill_head(h, word, out);
+  tt_form_edge(h->form);
 }
 
 /* The common case inline and the rare one a tail call, so that it saves no register. */
@@ -330,6 +332,7 @@ void tt_decode_head(uint32_t word, tt_insn *out) {
     return;
   }
   fill_head(h, word, out);
+  tt_form_edge(h->form);
 }
 
 unsigned tt_insn_fields(const tt_insn *in, uint32_t *values, unsigned max) {

@@ -213,6 +213,38 @@ static inline const tt_op_entry *tt_op_of(uint32_t word) {
   return tt_op_takes(e, word) ? e : tt_op_other(word);
 }
 
+/* ---- a coverage hint ------------------------------------------------------------------------ */
+/* tt_form_edge(form): no effect. In a build with coverage instrumentation (libFuzzer's
+ * -fsanitize=fuzzer*, AFL++'s compilers) it is one empty block per form, each naming its form so
+ * that none is merged away: the fuzzers see an edge for every form that reaches a thread's head,
+ * as they did when every head went through the decoder's per-form field switch (the schedulers
+ * call it where a head is issued quickly or fetched). Other builds compile nothing, so the
+ * measured cost (make bench-insn) does not include it (reports/2026-11-26-model-speed-3.md). */
+#if defined(__AFL_COMPILER)
+#define TT_FORM_EDGES 1
+#elif defined(__has_feature)
+#if __has_feature(coverage_sanitizer)
+#define TT_FORM_EDGES 1
+#endif
+#endif
+#if defined(TT_FORM_EDGES)
+#define TT_FORM_EDGE_CASE(F) case F: __asm__ volatile("" ::"i"(F)); break;
+static inline void tt_form_edge(unsigned form) {
+  switch (form) {
+#define TT_FORM(ID, mn, dm, dv) TT_FORM_EDGE_CASE(TT_FORM_##ID)
+#include "isa_x.h"
+#include "isa.def"
+#include "isa_x_end.h"
+#undef TT_FORM
+  TT_FORM_EDGE_CASE(TT_FORM_FOREIGN)
+  default: __asm__ volatile("" ::"i"(TT_FORM_UNDEFINED)); break;
+  }
+}
+#undef TT_FORM_EDGE_CASE
+#else
+static inline void tt_form_edge(unsigned form) { (void)form; }
+#endif
+
 /* Decode any 32-bit word (total: every word gives exactly one result). */
 void tt_decode(uint32_t word, tt_insn *out);
 /* The head of the decode only: every member but `a` (left as it was), what the schedulers keep

@@ -152,6 +152,7 @@ static inline int quick_issue(tt_state *st, tt_thread *th, unsigned t, int other
   const tt_op_entry *e = &tt_isa_ops[w >> 24];
   if (TT_UNLIKELY(((w & e->quick_mask) | TT_OP_VALID) != e->quick_value))
     return other_forms ? quick_issue_other(st, th, t, w) : 0;
+  tt_form_edge(e->form);
   (void)exec_table[e->form](st, t, w);
   retire_form(st, th, t, e->form);
   return 1;
@@ -163,6 +164,7 @@ static TT_NOINLINE int quick_issue_other(tt_state *st, tt_thread *th, unsigned t
   if (tt_op_takes(&tt_isa_ops[w >> 24], w)) return 0;  /* the first form: it needs more */
   const tt_op_entry *e = tt_op_other(w);
   if (((w & e->quick_mask) | TT_OP_VALID) != e->quick_value) return 0;
+  tt_form_edge(e->form);
   (void)exec_table[e->form](st, t, w);
   retire_form(st, th, t, e->form);
   return 1;
