@@ -24,7 +24,8 @@
 #   total     load + reset + decode + sched + exec
 # Columns are host instructions per retired instruction (sum of tt_thread.retired over the runs);
 # in cycle mode also per simulated cycle (tt_cycle_count summed). Output: a markdown table on
-# stdout, also written to build/insn/insn_bench.md.
+# stdout, also written to build/insn/insn_bench.md, then issue 20's goals per summary workload
+# (functional run <= 60, cycle run <= 3x functional run).
 set -eu
 CC=${CC:-${FUZZ_CC:-clang}}
 T=${BENCH_INSN_TIME:-0.5}
@@ -111,3 +112,22 @@ row() {  # NAME ARGS...: one line per mode
   if [ -f "$d/fuzzlike.in" ]; then row "fuzz-like (200 x 3x18 random)" --bench-file "$d/fuzzlike.in"; fi
   row "long run (1024, T0)" --long 1024
 } | tee "$d/insn_bench.md"
+
+# Issue 20's goals on the summary workloads: functional run <= 60 per retired instruction, and
+# cycle run <= 3x functional run (column 13 of the rows above is run)
+awk -F'|' '
+  /^\| (kernels \(all 6\)|seeds|fuzz-like|long run)/ {
+    w = $2; gsub(/^ +| +$/, "", w); m = $3; gsub(/ /, "", m)
+    if (!(w in seen)) { seen[w] = 1; order[n++] = w }
+    run[w, m] = $13 + 0
+  }
+  END {
+    print ""
+    print "| workload | functional run | cycle run | cycle / functional | functional <= 60 | ratio <= 3 |"
+    print "|---|---:|---:|---:|---|---|"
+    for (i = 0; i < n; i++) {
+      w = order[i]; f = run[w, "func"]; c = run[w, "cycle"]
+      r = f > 0 ? c / f : 0
+      printf "| %s | %.1f | %.1f | %.1fx | %s | %s |\n", w, f, c, r, f <= 60 ? "yes" : "no", r <= 3 ? "yes" : "no"
+    }
+  }' "$d/insn_bench.md" | tee -a "$d/insn_bench.md"
