@@ -717,7 +717,7 @@ static TT_NOINLINE int cfgp_settled(const tt_state *st) {
   return 0;
 }
 
-int tt_cycle_step(tt_state *st) {
+static TT_INLINE int cycle_step(tt_state *st) {
   tt_cyc *c = CYC(st);
   st->c.cyc_used = 1;  /* tt_reset clears the cycle-mode state */
   if (c->finished) return 0;
@@ -743,6 +743,19 @@ int tt_cycle_step(tt_state *st) {
     return 0;
   }
   return 1;
+}
+
+int tt_cycle_step(tt_state *st) { return cycle_step(st); }
+
+/* tt_run's cycle-mode loop, with the step inlined: up to `limit` cycles, each simulated or
+ * fast-forwarded over (tt_cycle_skip). Returns the cycles counted against the limit. */
+uint64_t tt_cycle_run(tt_state *st, uint64_t limit) {
+  uint64_t i = 0;
+  for (; i < limit; i++) {  /* bounded: i < limit, and a skip adds at most limit - i - 1 */
+    if (!cycle_step(st)) break;
+    i += tt_cycle_skip(st, limit - i - 1);
+  }
+  return i;
 }
 
 /* ---- what the units hold now (the results of a run: cycle_out.c) ---------------------------- */

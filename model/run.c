@@ -355,11 +355,7 @@ tt_outcome tt_run(tt_state *st, uint64_t budget) {
   uint64_t limit = budget + (TT_DEFECT(BUDGET_OVERRUN) && budget < UINT64_MAX ? 1 : 0);
   if (st->p.mode == TT_MODE_CYCLE) {
     /* cycle mode: one step per cycle; done once every thread is done and every unit idle */
-    uint64_t i = 0;
-    for (; i < limit; i++) {  /* bounded: i < limit, and a skip adds at most limit - i - 1 */
-      if (!tt_cycle_step(st)) break;
-      i += tt_cycle_skip(st, limit - i - 1);
-    }
+    uint64_t i = tt_cycle_run(st, limit);
     out = i >= limit ? TT_OUT_BUDGET : st->c.cyc.finished ? TT_OUT_DONE : TT_OUT_DEADLOCK;
   } else {
     out = run_func(st, limit);

@@ -32,6 +32,8 @@ uint32_t tt_insn_reserved(const tt_state *st, const tt_insn *in);
 
 /* ---- cycle mode (cycle.c) ------------------------------------------------------------------ */
 int tt_cycle_step(tt_state *st);          /* one cycle; 0 once finished or at a fixed point */
+/* tt_run's loop: up to `limit` cycles (steps and fast-forwards); returns the cycles counted. */
+uint64_t tt_cycle_run(tt_state *st, uint64_t limit);
 /* After a quiet cycle: simulate up to `max` following cycles that are provably identical to it
  * (no timer reaches its next event) at once; returns how many. tt_run only. */
 uint64_t tt_cycle_skip_quiet(tt_state *st, uint64_t max);  /* cycle_skip.c: the skip itself */
