@@ -712,6 +712,7 @@ static int gate_cycle(tt_state *st) {
 /* c12_scope=settled (AMB-45): the pipeline holds something other than an RDCFG in stage +1. */
 static TT_NOINLINE int cfgp_settled(const tt_state *st) {
   const tt_cfgp_slot *p = CYC(st)->cfgp;
+  if (!tt_cfgp_busy(st)) return 0;
   for (unsigned k = 0; k < TT_CFGP_STAGE_COUNT; k++)
     if (p[k].valid && !(k == TT_CFGP_STAGE_COUNT - 1 && p[k].insn.form == TT_FORM_RDCFG)) return 1;
   return 0;
