@@ -228,7 +228,7 @@ static int func_round(tt_state *st, unsigned slow) {
  * (no latch, no spinner, gpr0=zero off: the caller checked): each round issues t's head while
  * that head has no SLOW_FLAGS, and the rounds stop after an issue that latched t (the next round
  * must evaluate the latch first). Returns how many rounds ran (each retired one instruction). */
-static uint64_t solo_rounds(tt_state *st, unsigned t, uint64_t max) {
+static TT_INLINE uint64_t solo_rounds(tt_state *st, const unsigned t, uint64_t max) {
   tt_thread *th = &st->c.thr[t];
   uint64_t k = 0;
   while (k < max && th->pc < th->len) {  /* bounded: k < max */
@@ -244,6 +244,11 @@ static uint64_t solo_rounds(tt_state *st, unsigned t, uint64_t max) {
   st->c.steps += k;
   return k;
 }
+
+/* solo_rounds with a constant thread (its offsets folded), one copy per thread. */
+static TT_NOINLINE uint64_t solo_rounds_0(tt_state *st, uint64_t max) { return solo_rounds(st, 0, max); }
+static TT_NOINLINE uint64_t solo_rounds_1(tt_state *st, uint64_t max) { return solo_rounds(st, 1, max); }
+static TT_NOINLINE uint64_t solo_rounds_2(tt_state *st, uint64_t max) { return solo_rounds(st, 2, max); }
 
 /* Held threads that run_func need not visit again until something they wait on changes
  * (a held visit writes nothing but the thread's wait_kind, and it would write the same value):
@@ -266,75 +271,93 @@ static inline unsigned unpark_after(const tt_state *st, unsigned t, const tt_ins
   return gate_parked;
 }
 
+/* run_func's sets of threads, kept across rounds (live, latch_parked, gate_parked) and within
+ * one (awake: still to be visited). */
+typedef struct fsets {
+  unsigned live, awake, latch_parked, gate_parked;
+} fsets;
+
+/* Thread t's visit in a round of run_func, when it is awake. held: the round's holds that are
+ * the same for every head (gpr0=zero, a spinner); a slow-path issue can set or clear the
+ * spinner, so it recomputes them. Returns 1 when t issued. Always inlined with a constant t:
+ * each thread's visit has its own code, its offsets folded. */
+static TT_INLINE int visit(tt_state *st, const unsigned t, fsets *s, unsigned *held, unsigned slow) {
+  tt_thread *th = &st->c.thr[t];
+  if (!((s->awake >> t) & 1u)) return 0;
+  if (TT_LIKELY(!(*held | th->latch.op)) && quick_issue(st, th, t, 1)) return 1;
+  const tt_insn *in = tt_head(st, t);
+  if (th->latch.op != TT_LATCH_NONE && tt_latch_catches(st, t, in)) {
+    th->wait_kind = TT_WAIT_LATCH;
+    s->latch_parked |= 1u << t;
+    return 0;
+  }
+  if (TT_LIKELY(!(*held | (in->flags & SLOW_FLAGS)))) {
+    (void)exec_table[in->form](st, t, in->word);
+    retire(st, th, t, in);
+    return 1;
+  }
+  unsigned spinner = st->c.thcon_spinner, was = s->gate_parked;
+  int issued = issue_past_latch(st, t, in);
+  *held = slow | st->c.thcon_spinner;
+  s->gate_parked = unpark_after(st, t, in, issued, spinner, s->gate_parked);
+  s->awake |= was & ~s->gate_parked & s->live & (~0u << (t + 1));  /* unparked after t: this round */
+  return issued;
+}
+
+/* visit, then the issue's bookkeeping: the round changed, and t leaves `live` once done. */
+static TT_INLINE int visit_live(tt_state *st, const unsigned t, fsets *s, unsigned *held,
+                                unsigned slow) {
+  if (!visit(st, t, s, held, slow)) return 0;
+  if (st->c.thr[t].pc >= st->c.thr[t].len) s->live &= ~(1u << t);
+  return 1;
+}
+
 /* tt_run in functional mode: the rounds of func_round, with the set of live threads kept across
  * rounds (a thread only leaves it by retiring its last instruction, which leaves wait_kind
  * NONE: a done thread's wait_kind is cleared once, before the first round), and the held
  * threads parked (above): latch_parked and gate_parked are not visited. */
 static tt_outcome run_func(tt_state *st, uint64_t limit) {
   tt_thread *thr = st->c.thr;
-  unsigned slow = func_slow(st), live = 0, latch_parked = 0, gate_parked = 0;
+  unsigned slow = func_slow(st);
+  fsets s = {0, 0, 0, 0};
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    if (thr[t].pc < thr[t].len) live |= 1u << t;
+    if (thr[t].pc < thr[t].len) s.live |= 1u << t;
     else thr[t].wait_kind = TT_WAIT_NONE;
   }
-  for (uint64_t i = 0; live; i++) {  /* bounded: i < limit */
+  for (uint64_t i = 0; s.live; i++) {  /* bounded: i < limit */
     if (i >= limit) return TT_OUT_BUDGET;
     int changed = 0;
-    if (TT_UNLIKELY(thr[0].latch.op | thr[1].latch.op | thr[2].latch.op)) {
+    unsigned latched = thr[0].latch.op | thr[1].latch.op | thr[2].latch.op;
+    if (TT_UNLIKELY(latched)) {
       unsigned forgot = forget_latches(st);
-      latch_parked &= ~forgot;
+      s.latch_parked &= ~forgot;
       changed = forgot_changes(forgot);
+      latched = thr[0].latch.op | thr[1].latch.op | thr[2].latch.op;
     }
     /* quiet: no latch and no spinning atomic. A round's issues can only set the issuing
      * thread's own latch (it issues once per round) or, through the slow path, the spinner;
      * so a quiet round stays quiet for the other threads until a slow-path issue. */
-    unsigned quiet = !(slow | st->c.thcon_spinner | thr[0].latch.op | thr[1].latch.op | thr[2].latch.op);
+    unsigned quiet = !(slow | st->c.thcon_spinner | latched);
     /* the one live unparked thread, 3: not one (a table: clang turns !(live & (live - 1)) into a
      * 17-instruction popcount without -mpopcnt); a gate-parked thread's visits change nothing
      * and its gate can only open after a slow-path issue, which ends solo_rounds */
     static const uint8_t only[8] = {3, 0, 1, 3, 2, 3, 3, 3};
-    unsigned awake = live & ~(latch_parked | gate_parked);
-    if (quiet && only[awake] < 3) {  /* one live thread: its rounds back to back */
-      unsigned t = only[awake];
-      uint64_t k = solo_rounds(st, t, limit - i);
+    s.awake = s.live & ~(s.latch_parked | s.gate_parked);
+    if (quiet && only[s.awake] < 3) {  /* one live thread: its rounds back to back */
+      unsigned t = only[s.awake];
+      uint64_t k = t == 0 ? solo_rounds_0(st, limit - i) : t == 1 ? solo_rounds_1(st, limit - i)
+                                                        : solo_rounds_2(st, limit - i);
       if (k) {
         i += k - 1;  /* + 1 by the loop */
-        if (thr[t].pc >= thr[t].len) live &= ~(1u << t);
+        if (thr[t].pc >= thr[t].len) s.live &= ~(1u << t);
         continue;
       }
     }
-    /* held: the round's holds that do not depend on the head (gpr0=zero, a spinner); a
-     * slow-path issue can set or clear the spinner, so it recomputes them */
     unsigned held = slow | st->c.thcon_spinner;
-    for (unsigned m = awake; m; m &= m - 1) {  /* the awake threads in order T0, T1, T2 */
-      static const uint8_t lowest[8] = {0, 0, 1, 0, 2, 0, 1, 0};
-      unsigned t = lowest[m];
-      tt_thread *th = &thr[t];
-      if (TT_LIKELY(!(held | th->latch.op)) && quick_issue(st, th, t, 1)) {
-        changed = 1;
-        if (th->pc >= th->len) live &= ~(1u << t);
-        continue;
-      }
-      const tt_insn *in = tt_head(st, t);
-      if (th->latch.op != TT_LATCH_NONE && tt_latch_catches(st, t, in)) {
-        th->wait_kind = TT_WAIT_LATCH;
-        latch_parked |= 1u << t;
-        continue;
-      }
-      if (TT_LIKELY(!(held | (in->flags & SLOW_FLAGS)))) {
-        (void)exec_table[in->form](st, t, in->word);
-        retire(st, th, t, in);
-      } else {
-        unsigned spinner = st->c.thcon_spinner, was = gate_parked;
-        int issued = issue_past_latch(st, t, in);
-        held = slow | st->c.thcon_spinner;
-        gate_parked = unpark_after(st, t, in, issued, spinner, gate_parked);
-        m |= was & ~gate_parked & live & (~0u << (t + 1));  /* unparked after t: this round */
-        if (!issued) continue;
-      }
-      changed = 1;
-      if (th->pc >= th->len) live &= ~(1u << t);
-    }
+    _Static_assert(TT_THREAD_COUNT == 3, "run_func visits T0, T1, T2 in that order");
+    changed |= visit_live(st, 0, &s, &held, slow);
+    changed |= visit_live(st, 1, &s, &held, slow);
+    changed |= visit_live(st, 2, &s, &held, slow);
     st->c.steps++;
     if (!changed) return TT_OUT_DEADLOCK;
   }
