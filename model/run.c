@@ -187,7 +187,7 @@ static inline int try_issue(tt_state *st, unsigned t, unsigned slow) {
  * Returns the threads whose latch it forgot (bit t). A STALLWAIT latch's conditions are C0..C12
  * only, and none of them holds in functional mode (tt_latch_satisfied with conds 0 answers 1
  * for every STALLWAIT latch), so it is forgotten without asking. */
-static TT_NOINLINE unsigned forget_latches(tt_state *st) {
+static TT_INLINE unsigned forget_latches(tt_state *st) {
   unsigned forgot = 0;
   for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
     tt_thread *th = &st->c.thr[t];

@@ -131,8 +131,8 @@ static int stall_conditions_hold(const tt_latch *l, uint32_t conds) {
 }
 
 static int sem_conditions_hold(const tt_state *st, const tt_latch *l) {
-  for (unsigned i = 0; i < TT_SEM_COUNT; i++) {
-    if (!(l->sem_mask & (1u << i))) continue;
+  for (unsigned m = l->sem_mask; m; m &= m - 1) {  /* the selected semaphores; bounded: 8 bits */
+    unsigned i = (unsigned)__builtin_ctz(m);
     if ((l->cond_mask & 1u) && st->c.sem_value[i] == 0) return 1;                 /* C0 */
     if ((l->cond_mask & 2u) && (TT_DEFECT(SEMWAIT_C1_GT) ? st->c.sem_value[i] > st->c.sem_max[i]
                                                         : st->c.sem_value[i] >= st->c.sem_max[i]))
