@@ -12,10 +12,11 @@
  *   cycle_deadlock_soundness  a reported deadlock is a fixed point: 32 more cycles change nothing
  *   cycle_determinism     the same program from reset gives the same state, cycles, issue cycles,
  *                         hazards and stall counters
- *   fast_forward          tt_run, which simulates a stretch of quiet cycles at once, ends exactly
- *                         where stepping cycle by cycle does (the checked run steps; the
- *                         determinism run is one tt_run: when they differ, a second stepped run
- *                         tells a fast-forward error from nondeterminism)
+ *   fast_forward          tt_run, which simulates a stretch of quiet cycles at once (and held
+ *                         cycles without the gate), ends exactly where stepping cycle by cycle
+ *                         does (the checked run steps; the determinism run is one tt_run: when
+ *                         they differ, a second stepped run tells a fast-forward error from
+ *                         nondeterminism)
  * Per admitted program:
  *   cycle_agreement       the cycle run reports no hazard and the program is race-free
  *                         (below): both modes complete, or neither does (unless completion may

@@ -31,57 +31,7 @@
 
 #define CYC(st) (&(st)->c.cyc)
 
-/* ---- what the scheduler asks of a form, in one table load (from isa.def and the rules below) -- */
-enum {
-  CL_THCON = 1u << 0,      /* a Scalar Unit (ThCon) instruction: its mnemonic's unit in isa.def */
-  CL_SYNC = 1u << 1,       /* takes the shared Sync slot (is_sync_slot) */
-  CL_MUTEX = 1u << 2,      /* ATGETM, ATRELM */
-  CL_WB = 1u << 3,         /* queues an asynchronous GPR write-back (produces_writeback) */
-  CL_CFG = 1u << 4,        /* enters the Config pipeline (tt_cfgp_first_stage <= 0) */
-  CL_FOREIGN = 1u << 5,    /* a unit outside the model */
-  CL_REG2FLOP = 1u << 6,
-  CL_CFG_WRITE = 1u << 7,  /* WRCFG, CFGSHIFTMASK, RMWCIB: cfg_write_next */
-  CL_SETC16 = 1u << 8,
-  CL_STORE = 1u << 9,      /* a store counted for C0 under c0_stores=yes */
-  CL_WAIT = 1u << 10,      /* may write its thread's latch (STALLWAIT, SEMWAIT, STREAMWAIT, FLUSHDMA) */
-};
-/* The forms gate_check has a rule for beyond ThCon occupancy and the latch. */
-#define CL_GATE (CL_THCON | CL_SYNC | CL_MUTEX | CL_WB | CL_CFG | CL_FOREIGN | CL_REG2FLOP)
-#define CL_ISSUE (CL_CFG_WRITE | CL_SETC16 | CL_CFG | CL_THCON | CL_FOREIGN)
-#define TT_MNEM(ID, op, unit, block) enum { CY_UNIT_##ID = (unit) };
-#include "isa_x.h"
-#include "isa.def"
-#include "isa_x_end.h"
-#define CL_IF(c, bit) ((c) ? (bit) : 0u)
-#define CL_OF(f)                                                                                    \
-  (CL_IF((f) == TT_FORM_SEMINIT || (f) == TT_FORM_SEMPOST || (f) == TT_FORM_SEMGET ||              \
-             (f) == TT_FORM_STALLWAIT || (f) == TT_FORM_SEMWAIT || (f) == TT_FORM_STREAMWAIT,       \
-         CL_SYNC) |                                                                                 \
-   CL_IF((f) == TT_FORM_ATGETM || (f) == TT_FORM_ATRELM, CL_MUTEX) |                                \
-   CL_IF((f) == TT_FORM_LOADIND || (f) == TT_FORM_LOADREG || (f) == TT_FORM_ATINCGET ||             \
-             (f) == TT_FORM_RDCFG, CL_WB) |                                                         \
-   CL_IF((f) == TT_FORM_STREAMWRCFG || (f) == TT_FORM_WRCFG || (f) == TT_FORM_CFGSHIFTMASK ||       \
-             (f) == TT_FORM_RDCFG || ((f) >= TT_FORM_RMWCIB0 && (f) <= TT_FORM_RMWCIB3), CL_CFG) |  \
-   CL_IF((f) == TT_FORM_REG2FLOP, CL_REG2FLOP) |                                                    \
-   CL_IF((f) == TT_FORM_WRCFG || (f) == TT_FORM_CFGSHIFTMASK ||                                     \
-             ((f) >= TT_FORM_RMWCIB0 && (f) <= TT_FORM_RMWCIB3), CL_CFG_WRITE) |                    \
-   CL_IF((f) == TT_FORM_SETC16, CL_SETC16) |                                                        \
-   CL_IF((f) == TT_FORM_STOREIND_L1 || (f) == TT_FORM_STOREIND_MMIO ||                              \
-             (f) == TT_FORM_STOREIND_SRC || (f) == TT_FORM_STOREREG || (f) == TT_FORM_ATSWAP,       \
-         CL_STORE) |                                                                                \
-   CL_IF((f) == TT_FORM_STALLWAIT || (f) == TT_FORM_SEMWAIT || (f) == TT_FORM_STREAMWAIT ||         \
-             (f) == TT_FORM_FLUSHDMA, CL_WAIT))
-static const uint16_t form_class[TT_FORM_COUNT] = {
-#define TT_FORM(ID, mn, dm, dv)                                              \
-  [TT_FORM_##ID] = (uint16_t)(CL_IF((int)CY_UNIT_##mn == (int)TT_UNIT_THCON, CL_THCON) | \
-                              CL_OF(TT_FORM_##ID)),
-#include "isa_x.h"
-#include "isa.def"
-#include "isa_x_end.h"
-  [TT_FORM_FOREIGN] = CL_FOREIGN, [TT_FORM_UNDEFINED] = 0};
-#undef CL_OF
-#undef CL_IF
-static inline unsigned cls(const tt_insn *in) { return form_class[in->form]; }
+#include "cycle_class.h"
 
 /* ---- asynchronous write-back: the units queue results in st->c.cyc.wb (tt_gpr_land, state.c);
  * the scheduler lands them when due ----------------------------------------------------------- */
@@ -718,14 +668,32 @@ static TT_NOINLINE int cfgp_settled(const tt_state *st) {
   return 0;
 }
 
-static TT_INLINE int cycle_step(tt_state *st) {
+/* Steps 1-3 for the units that move by themselves: write-backs, Config pipeline, Src hand-over. */
+static TT_INLINE int unit_steps(tt_state *st) {
   tt_cyc *c = CYC(st);
-  st->c.cyc_used = 1;  /* tt_reset clears the cycle-mode state */
-  if (c->finished) return 0;
   int act = 0;
   if (c->nwb) act |= land_writebacks(st);
   if (tt_cfgp_busy(st)) act |= tt_cfgp_advance(st);
   if (c->src_flip_at[0] | c->src_flip_at[1]) act |= src_step(c);
+  return act;
+}
+
+/* The end of a cycle: what the next one reads of it, and the clock. */
+static TT_INLINE void close_cycle(tt_state *st, int act) {
+  tt_cyc *c = CYC(st);
+  c->cfgp_busy_prev = (uint8_t)tt_cfgp_busy(st);
+  if (TT_KNOB_IS(st, C12_SCOPE, 3)) c->cfgp_settled_prev = (uint8_t)cfgp_settled(st);
+  c->quiet = (uint8_t)!act;
+  if (act) c->last_change = c->now;
+  c->now++;
+  st->c.steps++;
+}
+
+static TT_INLINE int cycle_step(tt_state *st) {
+  tt_cyc *c = CYC(st);
+  st->c.cyc_used = 1;  /* tt_reset clears the cycle-mode state */
+  if (c->finished) return 0;
+  int act = unit_steps(st);
   if (c->thcon_owner) act |= thcon_step(st);
   if (all_done(st) && idle(st)) {
     c->cycles = c->now;
@@ -733,12 +701,7 @@ static TT_INLINE int cycle_step(tt_state *st) {
     return 0;
   }
   act |= gate_cycle(st);
-  c->cfgp_busy_prev = (uint8_t)tt_cfgp_busy(st);
-  if (TT_KNOB_IS(st, C12_SCOPE, 3)) c->cfgp_settled_prev = (uint8_t)cfgp_settled(st);
-  c->quiet = (uint8_t)!act;
-  if (act) c->last_change = c->now;
-  c->now++;
-  st->c.steps++;
+  close_cycle(st, act);
   if (!act && !timers_pending(st)) {
     c->cycles = c->now;
     return 0;
@@ -748,27 +711,74 @@ static TT_INLINE int cycle_step(tt_state *st) {
 
 int tt_cycle_step(tt_state *st) { return cycle_step(st); }
 
-/* tt_run's cycle-mode loop, with the step inlined: up to `limit` cycles, each simulated or
- * fast-forwarded over (tt_cycle_skip). Returns the cycles counted against the limit. */
+/* ---- held cycles (tt_run only; tt_step always simulates the whole cycle) -----------------------
+ * While ThCon holds a non-spinning occupant other than FLUSHDMA and no thread has a latch, every
+ * live thread whose gate starts with a ThCon rule is held by ThCon alone until the occupancy ends:
+ * the owner by its own occupancy (gate_check's first rule; thcon_release=silicon may let its head
+ * go from free_at - 1 on, so not that cycle), another thread by ThCon busy when its head is a ThCon
+ * instruction (or whatever its head under thcon_scope=all_threads). Those rules come before any that
+ * reads other state, so while every live thread is held that way nothing can issue and no latch is
+ * evaluated or forgotten: a cycle is its unit steps, the held threads' stall counts and the end of
+ * cycle (ThCon's own step changes nothing before free_at; the run cannot finish with ThCon busy).
+ * held_end returns the first cycle that must be simulated in full (now when there is none) and
+ * notes each live thread's reason as the gate would. */
+static uint32_t held_end(tt_state *st) {
+  tt_cyc *c = CYC(st);
+  const tt_thread *th = st->c.thr;
+  if (TT_DEFECT(CYC_THCON_SHARED) || TT_DEFECT(CYC_DEADLOCK_EARLY) || c->finished) return c->now;
+  if (th[0].latch.op | th[1].latch.op | th[2].latch.op) return c->now;
+  if (!c->thcon_owner || c->thcon_spin || c->thcon_insn.form == TT_FORM_FLUSHDMA ||
+      c->thcon_free_at <= c->now)
+    return c->now;
+  uint32_t end = c->thcon_free_at - (TT_KNOB_IS(st, THCON_RELEASE, 1) ? 1u : 0u);
+  if (end <= c->now) return c->now;
+  uint8_t why[TT_THREAD_COUNT];
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    why[t] = TT_WAIT_NONE;
+    if (th[t].pc >= th[t].len) continue;  /* done */
+    /* the gate decodes every live thread's head; a head not decoded yet is the next one of a
+     * thread that issued in the cycle just simulated, which the next cycle decodes in any case */
+    unsigned k = cls(tt_head(st, t));
+    if (c->thcon_owner == 1 + t) why[t] = TT_WAIT_THCON_OWN;
+    else if (TT_KNOB_IS(st, THCON_SCOPE, 1) || (k & CL_THCON)) why[t] = TT_WAIT_THCON_BUSY;
+    else return c->now;
+  }
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) st->c.thr[t].wait_kind = why[t];
+  return end;
+}
+
+/* Simulate up to `max` held cycles, stopping after a quiet one (the fast-forward takes
+ * over); returns how many. They count as skipped cycles (st->skipped_cycles). */
+static uint64_t held_cycles(tt_state *st, uint64_t max) {
+  tt_cyc *c = CYC(st);
+  if (!max) return 0;
+  uint32_t end = held_end(st);
+  uint64_t n = 0;
+  while (c->now < end && n < max) {  /* bounded: end - now cycles at most */
+    int act = unit_steps(st);
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+      unsigned w = st->c.thr[t].wait_kind;
+      if (w != TT_WAIT_NONE) c->stall[t][w]++;
+    }
+    close_cycle(st, act);
+    n++;
+    if (!act) break;
+  }
+  st->skipped_cycles += n;
+  return n;
+}
+
+/* tt_run's cycle-mode loop, with the step inlined: up to `limit` cycles, each simulated in full,
+ * simulated as a held cycle or fast-forwarded over (tt_cycle_skip). Returns the cycles counted
+ * against the limit. */
 uint64_t tt_cycle_run(tt_state *st, uint64_t limit) {
   uint64_t i = 0;
-  for (; i < limit; i++) {  /* bounded: i < limit, and a skip adds at most limit - i - 1 */
+  for (; i < limit; i++) {  /* bounded: i < limit, and held_cycles and a skip add at most
+                               limit - i - 1 */
     if (!cycle_step(st)) break;
+    const tt_cyc *c = CYC(st);
+    if (c->thcon_owner && c->thcon_free_at > c->now) i += held_cycles(st, limit - i - 1);
     i += tt_cycle_skip(st, limit - i - 1);
   }
   return i;
-}
-
-/* ---- what the units hold now (the results of a run: cycle_out.c) ---------------------------- */
-void tt_unit_view_get(const tt_state *st, tt_unit_view *v) {
-  const tt_cyc *c = CYC(st);
-  v->cycle = c->now ? c->now - 1 : 0;
-  v->thcon_thread = (int8_t)(thcon_busy(c) || (c->thcon_owner && c->now <= c->thcon_free_at)
-                                 ? (int)c->thcon_owner - 1 : -1);
-  v->thcon_spinning = c->thcon_spin;
-  for (unsigned k = 0; k < TT_CFGP_STAGE_COUNT; k++) {
-    v->cfg_stage_thread[k] = (int8_t)(c->cfgp[k].valid ? c->cfgp[k].thread : -1);
-    v->cfg_stage_form[k] = c->cfgp[k].valid ? c->cfgp[k].insn.form : TT_FORM_COUNT;
-  }
-  v->wb_pending = c->nwb;
 }

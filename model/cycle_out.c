@@ -173,3 +173,18 @@ void tt_insn_gpr_use(const tt_insn *in, uint64_t *reads, uint64_t *writes) {
 }
 #undef ONE
 #undef FOUR
+
+/* ---- what the units hold now -------------------------------------------------------------------- */
+void tt_unit_view_get(const tt_state *st, tt_unit_view *v) {
+  const tt_cyc *c = &st->c.cyc;
+  v->cycle = c->now ? c->now - 1 : 0;
+  /* ThCon busy (cycle.c: owned, spinning or before free_at), or released in this very cycle */
+  v->thcon_thread = (int8_t)(c->thcon_owner && (c->thcon_spin || c->now <= c->thcon_free_at)
+                                 ? (int)c->thcon_owner - 1 : -1);
+  v->thcon_spinning = c->thcon_spin;
+  for (unsigned k = 0; k < TT_CFGP_STAGE_COUNT; k++) {
+    v->cfg_stage_thread[k] = (int8_t)(c->cfgp[k].valid ? c->cfgp[k].thread : -1);
+    v->cfg_stage_form[k] = c->cfgp[k].valid ? c->cfgp[k].insn.form : TT_FORM_COUNT;
+  }
+  v->wb_pending = c->nwb;
+}

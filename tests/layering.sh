@@ -62,6 +62,7 @@ run.c         4
 cycle.c       4
 cycle_out.c   4
 cycle_skip.c  4
+cycle_class.h 4
 asm.h         5
 asm.c         5
 listing.h     5

@@ -262,10 +262,35 @@ static void test_fast_forward(void) {
   CHECK_EQ(STEPPED.skipped_cycles, 0);
 }
 
+/* Held cycles (cycle.c, held_cycles): WRCFG then MULDMAREG, 32 times on T0. Each MULDMAREG
+ * holds its thread for two cycles while the WRCFG moves down the Config pipeline, so no cycle is
+ * quiet and the fast-forward never engages; tt_run simulates the held cycles without the gate
+ * (one cycle in two), and ends in the state tt_step reaches cycle by cycle. */
+static void test_held_cycles(void) {
+  uint32_t prog[64];
+  for (unsigned i = 0; i < 64; i++) prog[i] = i % 2 ? 0x5A00C34Eu /* MULDMAREG_REG 12, 13, 14 */
+                                                    : w_wrcfg(11, 0, 3);
+  tt_state *run[2] = {&S, &STEPPED};
+  for (int k = 0; k < 2; k++) {
+    tt_reset(run[k]);
+    for (unsigned n = 0; n < TT_KNOB_COUNT; n++) run[k]->p.knob[n] = 0;
+    tt_set_mode(run[k], TT_MODE_CYCLE);
+    for (unsigned t = 0; t < 3; t++) tt_load_program(run[k], t, prog, t ? 0 : 64);
+  }
+  uint64_t skipped = S.skipped_cycles;
+  CHECK_EQ(tt_run(&S, 100000), TT_OUT_DONE);
+  while (tt_step(&STEPPED)) {}
+  STEPPED.c.last_outcome = S.c.last_outcome;
+  CHECK_EQ(memcmp(&S, &STEPPED, TT_STATE_BYTES), 0);
+  CHECK_EQ(tt_cycle_count(&S), 128);
+  CHECK_EQ(S.skipped_cycles - skipped, 64);
+}
+
 int main(void) {
   tt_init(&S);
   tt_init(&STEPPED);
   test_fast_forward();
+  test_held_cycles();
   CHECK_EQ(tt_mode_available(TT_MODE_CYCLE), 1);
   test_timelines();
   test_calibration();
