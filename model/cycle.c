@@ -747,12 +747,14 @@ static uint32_t held_end(tt_state *st) {
   return end;
 }
 
-/* Simulate up to `max` held cycles, stopping after a quiet one (the fast-forward takes
- * over); returns how many. They count as skipped cycles (st->skipped_cycles). */
+/* After a simulated cycle: up to `max` held cycles, then the fast-forward after a quiet one
+ * (tt_cycle_skip) unless the held cycles ran to their end, which is a flip point; returns how
+ * many cycles that took. Held cycles count as skipped cycles (st->skipped_cycles). A quiet held
+ * cycle followed by more than two held cycles hands over to the fast-forward at once (it jumps
+ * a quiet stretch in one step; shorter ones are cheaper one by one). */
 static uint64_t held_cycles(tt_state *st, uint64_t max) {
   tt_cyc *c = CYC(st);
-  if (!max) return 0;
-  uint32_t end = held_end(st);
+  uint32_t end = max ? held_end(st) : c->now;
   uint64_t n = 0;
   while (c->now < end && n < max) {  /* bounded: end - now cycles at most */
     int act = unit_steps(st);
@@ -762,10 +764,10 @@ static uint64_t held_cycles(tt_state *st, uint64_t max) {
     }
     close_cycle(st, act);
     n++;
-    if (!act) break;
+    if (!act && end - c->now > 2) break;
   }
   st->skipped_cycles += n;
-  return n;
+  return n && c->now == end ? n : n + tt_cycle_skip(st, max - n);
 }
 
 /* tt_run's cycle-mode loop, with the step inlined: up to `limit` cycles, each simulated in full,
@@ -778,7 +780,7 @@ uint64_t tt_cycle_run(tt_state *st, uint64_t limit) {
     if (!cycle_step(st)) break;
     const tt_cyc *c = CYC(st);
     if (c->thcon_owner && c->thcon_free_at > c->now) i += held_cycles(st, limit - i - 1);
-    i += tt_cycle_skip(st, limit - i - 1);
+    else i += tt_cycle_skip(st, limit - i - 1);
   }
   return i;
 }
