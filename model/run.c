@@ -224,13 +224,24 @@ static int func_round(tt_state *st, unsigned slow) {
   return changed;
 }
 
-/* Up to `max` rounds in which thread t is the only live thread and the machine stays quiet
- * (no latch, no spinner, gpr0=zero off: the caller checked): each round issues t's head while
- * that head has no SLOW_FLAGS, and the rounds stop after an issue that latched t (the next round
- * must evaluate the latch first). Returns how many rounds ran (each retired one instruction). */
-static TT_INLINE uint64_t solo_rounds(tt_state *st, const unsigned t, uint64_t max) {
+/* Semaphore writes so far (SEMINIT, SEMPOST and SEMGET retired: the only writers of the
+ * semaphores during a run). */
+static inline uint32_t sem_writes(const tt_state *st) {
+  const uint32_t *fc = st->c.form_count;
+  return fc[TT_FORM_SEMINIT] + fc[TT_FORM_SEMPOST] + fc[TT_FORM_SEMGET];
+}
+
+/* Up to `max` rounds in which thread t is the only awake thread and the machine stays quiet
+ * for it (no spinner, gpr0=zero off, t has no latch; every other thread done or parked, with no
+ * latch or a SEMWAIT latch: the caller checked): each round issues t's head while that head has
+ * no SLOW_FLAGS, and the rounds stop after an issue that latched t (the next round must evaluate
+ * the latch first) and, with `watch_sems` (another thread has a SEMWAIT latch, whose answer
+ * changes only with the semaphores), after an issue that wrote a semaphore. Returns how many
+ * rounds ran (each retired one instruction). */
+static TT_INLINE uint64_t solo_rounds(tt_state *st, const unsigned t, uint64_t max, unsigned watch_sems) {
   tt_thread *th = &st->c.thr[t];
   uint64_t k = 0;
+  uint32_t sems = watch_sems ? sem_writes(st) : 0;
   while (k < max && th->pc < th->len) {  /* bounded: k < max */
     if (!quick_issue(st, th, t, 0)) {
       const tt_insn *in = tt_head(st, t);
@@ -239,16 +250,19 @@ static TT_INLINE uint64_t solo_rounds(tt_state *st, const unsigned t, uint64_t m
       retire(st, th, t, in);
     }
     k++;
-    if (th->latch.op != TT_LATCH_NONE) break;
+    if (th->latch.op != TT_LATCH_NONE || (watch_sems && sem_writes(st) != sems)) break;
   }
   st->c.steps += k;
   return k;
 }
 
-/* solo_rounds with a constant thread (its offsets folded), one copy per thread. */
-static TT_NOINLINE uint64_t solo_rounds_0(tt_state *st, uint64_t max) { return solo_rounds(st, 0, max); }
-static TT_NOINLINE uint64_t solo_rounds_1(tt_state *st, uint64_t max) { return solo_rounds(st, 1, max); }
-static TT_NOINLINE uint64_t solo_rounds_2(tt_state *st, uint64_t max) { return solo_rounds(st, 2, max); }
+/* solo_rounds with a constant thread and watch_sems (folded), one copy per pair: index 2t + w. */
+#define SOLO_COPY(T, W) \
+  static TT_NOINLINE uint64_t solo_rounds_##T##W(tt_state *st, uint64_t max) { return solo_rounds(st, T, max, W); }
+SOLO_COPY(0, 0) SOLO_COPY(0, 1) SOLO_COPY(1, 0) SOLO_COPY(1, 1) SOLO_COPY(2, 0) SOLO_COPY(2, 1)
+#undef SOLO_COPY
+static uint64_t (*const solo_copies[2 * TT_THREAD_COUNT])(tt_state *, uint64_t) = {
+    solo_rounds_00, solo_rounds_01, solo_rounds_10, solo_rounds_11, solo_rounds_20, solo_rounds_21};
 
 /* Held threads that run_func need not visit again until something they wait on changes
  * (a held visit writes nothing but the thread's wait_kind, and it would write the same value):
@@ -334,19 +348,22 @@ static tt_outcome run_func(tt_state *st, uint64_t limit) {
       changed = forgot_changes(forgot);
       latched = thr[0].latch.op | thr[1].latch.op | thr[2].latch.op;
     }
-    /* quiet: no latch and no spinning atomic. A round's issues can only set the issuing
-     * thread's own latch (it issues once per round) or, through the slow path, the spinner;
-     * so a quiet round stays quiet for the other threads until a slow-path issue. */
-    unsigned quiet = !(slow | st->c.thcon_spinner | latched);
-    /* the one live unparked thread, 3: not one (a table: clang turns !(live & (live - 1)) into a
-     * 17-instruction popcount without -mpopcnt); a gate-parked thread's visits change nothing
-     * and its gate can only open after a slow-path issue, which ends solo_rounds */
+    /* quiet for one awake thread (solo_rounds): no spinning atomic, and no latch but other
+     * threads' SEMWAIT latches. A round's issues can only set the issuing thread's own latch
+     * (it issues once per round) or, through the slow path, the spinner; a parked thread's
+     * SEMWAIT latch stays until a semaphore is written. The one awake thread, 3: not one (a
+     * table: clang turns !(live & (live - 1)) into a 17-instruction popcount without
+     * -mpopcnt); a gate-parked thread's visits change nothing and its gate can only open after
+     * a slow-path issue, which ends solo_rounds. */
     static const uint8_t only[8] = {3, 0, 1, 3, 2, 3, 3, 3};
     s.awake = s.live & ~(s.latch_parked | s.gate_parked);
-    if (quiet && only[s.awake] < 3) {  /* one live thread: its rounds back to back */
-      unsigned t = only[s.awake];
-      uint64_t k = t == 0 ? solo_rounds_0(st, limit - i) : t == 1 ? solo_rounds_1(st, limit - i)
-                                                        : solo_rounds_2(st, limit - i);
+    unsigned t = only[s.awake];
+    if (t < 3 && !(slow | st->c.thcon_spinner)) {  /* one awake thread: its rounds back to back */
+      /* latched (the three latch ops or-ed) is SEMWAIT exactly when every latch is one */
+      _Static_assert(TT_LATCH_NONE == 0 && TT_LATCH_SEMWAIT == 2 && (TT_LATCH_STALLWAIT & 1) &&
+                     (TT_LATCH_STREAMWAIT & 1), "run_func: SEMWAIT is the only even latch");
+      unsigned solo = !latched ? 1u : latched == TT_LATCH_SEMWAIT && !thr[t].latch.op ? 2u : 0u;
+      uint64_t k = solo ? solo_copies[2 * t + solo - 1](st, limit - i) : 0;
       if (k) {
         i += k - 1;  /* + 1 by the loop */
         if (thr[t].pc >= thr[t].len) s.live &= ~(1u << t);
