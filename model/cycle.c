@@ -47,7 +47,7 @@ static void gpr_port_contention(tt_cyc *c) {
 }
 
 /* Land every write-back due by now, in issue order; keep the rest in order. */
-static int land_writebacks(tt_state *st) {
+static TT_INLINE int land_writebacks(tt_state *st) {
   tt_cyc *c = CYC(st);
   unsigned keep = 0, landed = 0;
   if (TT_KNOB_IS(st, GPR_PORT, 1)) gpr_port_contention(c);
