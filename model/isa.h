@@ -207,6 +207,17 @@ static inline int tt_op_takes(const tt_op_entry *e, uint32_t word) {
 }
 /* The entry of a word its opcode's entry does not take (another form, or undefined). */
 const tt_op_entry *tt_op_other(uint32_t word);
+/* The entry of the form after e's in e's mnemonic, for an entry of an in-model form: entry
+ * 256 + form + 1, which holds that form when it is of the same mnemonic; when it is not (a
+ * mnemonic's first form's slot, or e's form the last in-model one) the result is an entry that
+ * takes no word (disc_value and quick_value 0). So a word that e's discriminator rejects and
+ * that passes tt_op_next(e)'s quick test is that next form, as tt_op_other finds it (the forms
+ * of a mnemonic are consecutive; test_isa_exhaustive checks both on every word). */
+static inline const tt_op_entry *tt_op_next(const tt_op_entry *e) {
+  static const tt_op_entry none = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  unsigned f = e->form + 1u;
+  return f < TT_FORM_FOREIGN ? &tt_isa_ops[256 + f] : &none;
+}
 /* The entry that decodes `word`. */
 static inline const tt_op_entry *tt_op_of(uint32_t word) {
   const tt_op_entry *e = &tt_isa_ops[word >> 24];

@@ -159,11 +159,16 @@ static inline int quick_issue(tt_state *st, tt_thread *th, unsigned t, int other
 }
 
 /* quick_issue of a word its opcode's entry does not take: another form of the opcode, or an
- * undefined opcode, through that form's entry (the same test); 0 when the word needs more. */
+ * undefined opcode, through that form's entry (the same test); 0 when the word needs more. The
+ * mnemonic's second form is tried first (tt_op_next), then tt_op_other's search. */
 static TT_NOINLINE int quick_issue_other(tt_state *st, tt_thread *th, unsigned t, uint32_t w) {
-  if (tt_op_takes(&tt_isa_ops[w >> 24], w)) return 0;  /* the first form: it needs more */
-  const tt_op_entry *e = tt_op_other(w);
-  if (((w & e->quick_mask) | TT_OP_VALID) != e->quick_value) return 0;
+  const tt_op_entry *e = &tt_isa_ops[w >> 24];
+  if (tt_op_takes(e, w)) return 0;  /* the first form: it needs more */
+  if (e->form < TT_FORM_FOREIGN && (e->disc_value & TT_OP_VALID)) e = tt_op_next(e);
+  if (((w & e->quick_mask) | TT_OP_VALID) != e->quick_value) {
+    e = tt_op_other(w);
+    if (((w & e->quick_mask) | TT_OP_VALID) != e->quick_value) return 0;
+  }
   tt_form_edge(e->form);
   (void)exec_table[e->form](st, t, w);
   retire_form(st, th, t, e->form);

@@ -107,6 +107,12 @@ static int head_or_unpack_differs(const tt_insn *in, uint32_t w) {
   int quick = ((w & e->quick_mask) | TT_OP_VALID) == e->quick_value;
   int want = tt_op_takes(e, w) && !(in->flags & (TT_IF_RESERVED | TT_IF_SYNC_GATE | TT_IF_SPIN));
   if (quick != want) return 1;
+  /* tt_op_next (run.c's quick issue of other forms): a word the first form rejects and the next
+   * entry's quick test takes is the form tt_op_other finds */
+  if (!tt_op_takes(e, w) && e->form < TT_FORM_FOREIGN && (e->disc_value & TT_OP_VALID)) {
+    const tt_op_entry *n = tt_op_next(e);
+    if (((w & n->quick_mask) | TT_OP_VALID) == n->quick_value && tt_op_other(w) != n) return 1;
+  }
   switch (in->form) {
 #define TT_FORM(ID, mn, dm, dv) \
   case TT_FORM_##ID: { tt_args_##ID u = tt_unpack_##ID(w); return memcmp(&u, &in->a.ID, sizeof u) != 0; }
@@ -244,6 +250,12 @@ static void check_tables(void) {
     CHECK_EQ(tt_form_by_name(fd->name, strlen(fd->name)), f);
     CHECK(f == 0 || fd->mnem >= prev_mnem, "form %s: forms of a mnemonic not contiguous", fd->name);
     prev_mnem = fd->mnem;
+    /* tt_op_next: form f's entry -> form f + 1 of the same mnemonic, else an entry taking no word */
+    const tt_op_entry *n = tt_op_next(tt_op_of(((uint32_t)tt_isa_mnems[fd->mnem].opcode << 24) | fd->disc_value));
+    int same = f + 1 < TT_FORM_FOREIGN && tt_isa_forms[f + 1].mnem == fd->mnem;
+    CHECK(same ? n->form == f + 1 && n->mnem == fd->mnem && n->disc_value == (tt_isa_forms[f + 1].disc_value | TT_OP_VALID)
+               : n->disc_value == 0 && n->quick_value == 0,
+          "form %s: tt_op_next is not the next form of its mnemonic", fd->name);
     for (unsigned g = f + 1; g < TT_FORM_FOREIGN; g++) {
       const tt_form_desc *gd = &tt_isa_forms[g];
       if (gd->mnem != fd->mnem) continue;
