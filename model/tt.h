@@ -326,9 +326,9 @@ typedef struct tt_state {
   /* The loaded programs: prog[t][i] for i < thr[t].len (words past len are never read, so
    * tt_reset and tt_load_program leave them; they are outside TT_STATE_BYTES). */
   uint32_t prog[TT_THREAD_COUNT][TT_PROG_MAX];
-  /* Cycles tt_run did not simulate one full step at a time (quiet cycles fast-forwarded over,
-   * cycle_skip.c; held cycles, cycle.c), since tt_init: a statistic for benchmarks and tests,
-   * not state (reset leaves it). */
+  /* Simulated cycles tt_run did not take through the full per-cycle step (quiet cycles
+   * fast-forwarded over, cycle_skip.c; held cycles, cycle.c), since tt_init: a statistic for
+   * benchmarks and tests, not state (reset leaves it). */
   uint64_t skipped_cycles;
   /* The decoded programs (last, outside the state proper): pdec[t][i] is the head of the
    * decode of prog[t][i] (tt_decode_head: `a` is not filled), made at its first fetch through
