@@ -320,12 +320,12 @@ static unsigned thcon_own_hold(tt_state *st, unsigned t, unsigned k) {
 
 /* Why thread t's head cannot issue this cycle (TT_WAIT_NONE if it may), and the contended
  * resource it needs (*res, or RES_NONE). */
-static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res) {
+static TT_INLINE unsigned gate_check_busy(tt_state *st, unsigned t, const tt_insn *in, int *res,
+                                          int busy) {
   const tt_cyc *c = CYC(st);
   unsigned k = cls(in);
   *res = RES_NONE;
   /* each test on its cheap precondition first, as try_issue does (run.c) */
-  int busy = thcon_busy(c);
   if (busy && c->thcon_owner == 1 + t) {
     unsigned why = thcon_own_hold(st, t, k);
     if (why != TT_WAIT_NONE) return why;
@@ -340,6 +340,12 @@ static unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res
     return TT_WAIT_NONE;
   }
   return gate_unit_rules(st, t, in, k, busy, res);
+}
+
+/* gate_check with ThCon's busy state read now (gate_check_busy: busy = thcon_busy, which
+ * gate_and_issue reads once per cycle: nothing changes it during the gate pass). */
+static TT_INLINE unsigned gate_check(tt_state *st, unsigned t, const tt_insn *in, int *res) {
+  return gate_check_busy(st, t, in, res, thcon_busy(CYC(st)));
 }
 
 /* thcon_read=next_cycle (AMB-44): ThCon reads its GPR operands one cycle after issue, so a
@@ -488,7 +494,7 @@ static unsigned pick(tt_state *st, int r, unsigned cand_mask) {
 /* Issue thread t's head (its place in the decoded stream) now and note its wait state (a spinning
  * atomic stays at the head).
  * Returns 1 if the instruction may have written the thread's latch. */
-static int issue_now(tt_state *st, unsigned t, const tt_insn *head) {
+static TT_INLINE int issue_now(tt_state *st, unsigned t, const tt_insn *head) {
   tt_cyc *c = CYC(st);
   tt_thread *th = &st->c.thr[t];
   unsigned form = head->form;
@@ -611,30 +617,46 @@ static unsigned eval_latches(tt_state *st, int *changed) {
 /* Steps 6-8 (sync_visibility=next_cycle): gate every live thread's head on the start-of-cycle
  * state, arbitrate, issue the winners in thread order. Returns the threads whose issued
  * instruction may have written their latch. */
+/* gate_and_issue's first pass for thread t (always inlined with a constant t). */
+static TT_INLINE void gate_one(tt_state *st, const unsigned t, const tt_insn **head, unsigned *why,
+                               int *res, unsigned *win, unsigned *live, unsigned *claims, int busy) {
+  tt_thread *th = &st->c.thr[t];
+  if (th->pc >= th->len) { th->wait_kind = TT_WAIT_NONE; return; }  /* done */
+  *live |= 1u << t;
+  head[t] = tt_head(st, t);  /* decoded once while it waits */
+  why[t] = gate_check_busy(st, t, head[t], &res[t], busy);
+  th->wait_kind = (uint8_t)why[t];
+  if (why[t] == TT_WAIT_NONE) *win |= 1u << t;
+  if (res[t] != RES_NONE) *claims |= 1u << t;
+}
+
+/* gate_and_issue's second pass for thread t: issue a winner, count a held thread's stall. */
+static TT_INLINE unsigned issue_one(tt_state *st, const unsigned t, const tt_insn *const *head,
+                                    const unsigned *why, unsigned win, unsigned live) {
+  if (win & (1u << t)) return (unsigned)issue_now(st, t, head[t]) << t;
+  if (live & (1u << t)) {  /* held: at the gate, or lost the arbitration */
+    st->c.thr[t].wait_kind = (uint8_t)why[t];
+    CYC(st)->stall[t][why[t]]++;
+  }
+  return 0;
+}
+
+/* Steps 6-8 (sync_visibility=next_cycle): gate every live thread's head on the start-of-cycle
+ * state, arbitrate, issue the winners in thread order. Returns the threads whose issued
+ * instruction may have written their latch. */
 static unsigned gate_and_issue(tt_state *st) {
-  tt_cyc *c = CYC(st);
   int res[TT_THREAD_COUNT] = {RES_NONE, RES_NONE, RES_NONE};
   unsigned why[TT_THREAD_COUNT], win = 0, live = 0, claims = 0, relatched = 0;
-  const tt_insn *head[TT_THREAD_COUNT];
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    tt_thread *th = &st->c.thr[t];
-    if (th->pc >= th->len) { th->wait_kind = TT_WAIT_NONE; continue; }  /* done */
-    live |= 1u << t;
-    head[t] = tt_head(st, t);  /* decoded once while it waits */
-    why[t] = gate_check(st, t, head[t], &res[t]);
-    th->wait_kind = (uint8_t)why[t];
-    if (why[t] == TT_WAIT_NONE) win |= 1u << t;
-    if (res[t] != RES_NONE) claims |= 1u << t;
-  }
+  const tt_insn *head[TT_THREAD_COUNT] = {NULL, NULL, NULL};  /* set for every live thread */
+  _Static_assert(TT_THREAD_COUNT == 3, "gate_and_issue visits T0, T1, T2 in that order");
+  int busy = thcon_busy(CYC(st));  /* the gate pass reads the start-of-cycle state only */
+  gate_one(st, 0, head, why, res, &win, &live, &claims, busy);
+  gate_one(st, 1, head, why, res, &win, &live, &claims, busy);
+  gate_one(st, 2, head, why, res, &win, &live, &claims, busy);
   if (win & claims) win = arbitrate(st, win, res, why);
-  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
-    if (win & (1u << t)) {
-      relatched |= (unsigned)issue_now(st, t, head[t]) << t;
-    } else if (live & (1u << t)) {  /* held: at the gate, or lost the arbitration */
-      st->c.thr[t].wait_kind = (uint8_t)why[t];
-      c->stall[t][why[t]]++;
-    }
-  }
+  relatched |= issue_one(st, 0, head, why, win, live);
+  relatched |= issue_one(st, 1, head, why, win, live);
+  relatched |= issue_one(st, 2, head, why, win, live);
   return win ? relatched | 1u << 3 : 0;  /* bit 3: something issued */
 }
 

@@ -17,9 +17,6 @@
 #include <string.h>
 #include "sched.h"
 
-/* The executor of each form, by form number: one indirect call from the common path, straight
- * to the unit's executor, given the word (each executor unpacks its own fields). */
-typedef tt_exec_result (*exec_fn)(tt_state *st, unsigned t, uint32_t w);
 /* Frontend opcodes (MOP, MOP_CFG, REPLAY, RESOURCEDECL), by opcode. */
 #define TT_FOREIGN(NAME, op, block, kind) [op] = (kind) == TT_FG_FRONTEND,
 static const uint8_t frontend_op[256] = {
@@ -38,7 +35,9 @@ static tt_exec_result x_UNDEFINED(tt_state *st, unsigned t, uint32_t w) {
   tt_fault(st, t, TT_FC_UNDEFINED_OPCODE);
   return TT_EXEC_DONE;
 }
-static const exec_fn exec_table[TT_FORM_COUNT] = {
+/* The executors (sched.h): one indirect call from the common path, straight to the unit's
+ * executor. */
+const tt_exec_fn tt_exec_table[TT_FORM_COUNT] = {
 #define TT_FORM(ID, mn, dm, dv) tt_exec_##ID,
 #include "isa_x.h"
 #include "isa.def"
@@ -68,16 +67,7 @@ uint32_t tt_insn_reserved(const tt_state *st, const tt_insn *in) {
 }
 
 static inline tt_exec_result dispatch(tt_state *st, unsigned t, const tt_insn *in) {
-  return exec_table[in->form](st, t, in->word);
-}
-
-tt_exec_result tt_dispatch(tt_state *st, unsigned t, const tt_insn *in) {
-  /* gpr0=zero (AMB-27, SEED-1): GPR 0 reads as zero and keeps no write */
-  if (!TT_KNOB_IS(st, GPR0, 1)) return dispatch(st, t, in);
-  st->c.gpr[t][0] = 0;
-  tt_exec_result r = dispatch(st, t, in);
-  st->c.gpr[t][0] = 0;
-  return r;
+  return tt_exec_table[in->form](st, t, in->word);
 }
 
 /* Retire thread t's head, of form `form`, after it executed (the common tail of every issue
@@ -153,7 +143,7 @@ static inline int quick_issue(tt_state *st, tt_thread *th, unsigned t, int other
   if (TT_UNLIKELY(((w & e->quick_mask) | TT_OP_VALID) != e->quick_value))
     return other_forms ? quick_issue_other(st, th, t, w) : 0;
   tt_form_edge(e->form);
-  (void)exec_table[e->form](st, t, w);
+  (void)tt_exec_table[e->form](st, t, w);
   retire_form(st, th, t, e->form);
   return 1;
 }
@@ -170,7 +160,7 @@ static TT_NOINLINE int quick_issue_other(tt_state *st, tt_thread *th, unsigned t
     if (((w & e->quick_mask) | TT_OP_VALID) != e->quick_value) return 0;
   }
   tt_form_edge(e->form);
-  (void)exec_table[e->form](st, t, w);
+  (void)tt_exec_table[e->form](st, t, w);
   retire_form(st, th, t, e->form);
   return 1;
 }
@@ -251,7 +241,7 @@ static TT_INLINE uint64_t solo_rounds(tt_state *st, const unsigned t, uint64_t m
     if (!quick_issue(st, th, t, 0)) {
       const tt_insn *in = tt_head(st, t);
       if (in->flags & SLOW_FLAGS) break;
-      (void)exec_table[in->form](st, t, in->word);
+      (void)tt_exec_table[in->form](st, t, in->word);
       retire(st, th, t, in);
     }
     k++;
@@ -311,7 +301,7 @@ static TT_INLINE int visit(tt_state *st, const unsigned t, fsets *s, unsigned *h
     return 0;
   }
   if (TT_LIKELY(!(*held | (in->flags & SLOW_FLAGS)))) {
-    (void)exec_table[in->form](st, t, in->word);
+    (void)tt_exec_table[in->form](st, t, in->word);
     retire(st, th, t, in);
     return 1;
   }

@@ -22,9 +22,21 @@ static inline const tt_insn *tt_head(tt_state *st, unsigned t) {
   return in;
 }
 
+/* The executor of each form, by form number (run.c): given the word, each executor unpacks its
+ * own fields. */
+typedef tt_exec_result (*tt_exec_fn)(tt_state *st, unsigned t, uint32_t w);
+extern const tt_exec_fn tt_exec_table[TT_FORM_COUNT];
+
 /* Execute one instruction's whole architectural effect (functional mode; cycle mode for every
- * form that is not deferred into the Config pipeline). */
-tt_exec_result tt_dispatch(tt_state *st, unsigned t, const tt_insn *in);
+ * form that is not deferred into the Config pipeline): one indirect call, inlined into each
+ * scheduler. gpr0=zero (AMB-27, SEED-1): GPR 0 reads as zero and keeps no write. */
+static inline tt_exec_result tt_dispatch(tt_state *st, unsigned t, const tt_insn *in) {
+  if (!TT_KNOB_IS(st, GPR0, 1)) return tt_exec_table[in->form](st, t, in->word);
+  st->c.gpr[t][0] = 0;
+  tt_exec_result r = tt_exec_table[in->form](st, t, in->word);
+  st->c.gpr[t][0] = 0;
+  return r;
+}
 
 /* Reserved payload bits of `in` under the knobs (run.c): a reading that gives a bit a meaning
  * (streamwait_lo_bits, stallwait_bits_13_14, loadind_offset_bits, field_width) claims it. */
