@@ -257,29 +257,37 @@ static void cfgp_arrive(tt_state *st, unsigned i) {
   if (i == 4 && tt_cfg_deferred(&s->insn)) tt_cfg_commit(st, s);
 }
 
-/* Start of a cycle: every occupant advances if it can. Returns 1 if any occupant moved or left. */
+/* Stage k's occupant (if any) at the start of a cycle: it counts down, leaves after its last
+ * stage, stalls behind an occupied next stage, or moves on. Returns 1 if it moved or left.
+ * Always inlined with a constant k (tt_cfgp_advance): the stage's own rules fold. */
+static TT_INLINE int cfgp_step(tt_state *st, tt_cfgp_slot *p, const unsigned k) {
+  if (!p[k].valid) return 0;
+  if (p[k].left > 1) { p[k].left--; return 0; }
+  if (k == tt_cfgp_last_stage(&p[k].insn)) {
+    p[k].valid = 0;
+    st->c.cyc.cfgp_left++;
+    return 1;
+  }
+  /* next stage busy: stall in place (the last stage's occupant always leaves above) */
+  if (k + 1 >= TT_CFGP_STAGE_COUNT || p[k + 1].valid) { p[k].left = 1; return 0; }
+  p[k + 1] = p[k];
+  p[k].valid = 0;
+  cfgp_arrive(st, k + 1);
+  return 1;
+}
+
+/* Start of a cycle: every occupant advances if it can, downstream first (a stage is stepped
+ * before the one behind it moves into it, so each occupant moves at most once). Returns 1 if any
+ * occupant moved or left. */
 int tt_cfgp_advance(tt_state *st) {
   tt_cfgp_slot *p = st->c.cyc.cfgp;
-  int moved = 0;
-  /* the occupied stages at the start: a move only changes the stages at and above its own */
-  unsigned m = 0;
-  for (unsigned k = 0; k < TT_CFGP_STAGE_COUNT; k++) m |= (unsigned)p[k].valid << k;
-  for (unsigned k = TT_CFGP_STAGE_COUNT; m && k-- > 0;) {  /* bounded: six stages, downstream first */
-    if (!(m >> k & 1u)) continue;
-    m &= ~(1u << k);
-    if (p[k].left > 1) { p[k].left--; continue; }
-    if (k == tt_cfgp_last_stage(&p[k].insn)) {
-      p[k].valid = 0;
-      st->c.cyc.cfgp_left++;
-      moved = 1;
-      continue;
-    }
-    if (p[k + 1].valid) { p[k].left = 1; continue; }  /* next stage busy: stall in place */
-    p[k + 1] = p[k];
-    p[k].valid = 0;
-    cfgp_arrive(st, k + 1);
-    moved = 1;
-  }
+  _Static_assert(TT_CFGP_STAGE_COUNT == 6, "tt_cfgp_advance steps six stages");
+  int moved = cfgp_step(st, p, 5);
+  moved |= cfgp_step(st, p, 4);
+  moved |= cfgp_step(st, p, 3);
+  moved |= cfgp_step(st, p, 2);
+  moved |= cfgp_step(st, p, 1);
+  moved |= cfgp_step(st, p, 0);
   return moved;
 }
 
