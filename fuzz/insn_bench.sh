@@ -12,10 +12,11 @@
 # costs per function, read from the callgrind output file (call arcs):
 #   load      bench_load: knobs, init records, tt_load_program x3 (without any decoding in it)
 #   reset     bench_reset: tt_reset (after a run)
-#   decode    tt_decode and tt_decode_head wherever they run: a word at its first fetch through
-#             tt_head (cycle mode; functional mode's general path), once per load. Functional
-#             mode's quick issue reads the word's opcode entry inline (one mask and compare):
-#             that is counted in sched
+#   decode    tt_decode and tt_decode_head_other wherever they run: a word at its first fetch
+#             through tt_head (cycle mode; functional mode's general path), once per load, when
+#             its opcode's entry does not take it. tt_decode_head's common case (one entry load,
+#             one test, the copy) is inline in tt_head, and functional mode's quick issue reads
+#             the word's opcode entry inline (one mask and compare): both are counted in sched
 #   exec      the executors tt_exec_* and the cycle-mode Config pipeline's tt_cfg_capture,
 #             tt_cfg_read_stream, tt_cfg_commit (nested calls counted once)
 #   sched     bench_run (tt_run) - decode inside it - exec: gates, latches, rounds/cycles,
@@ -71,12 +72,12 @@ phases() {
       for (f in seen) {
         inc = self[f] + out[f]
         if (isexec(f)) ex += inc
-        if (f == "tt_decode" || f == "tt_decode_head") dec += inc
+        if (f == "tt_decode" || f == "tt_decode_head_other") dec += inc
       }
       for (k in arc) { split(k, p, SUBSEP); if (isexec(p[1]) && isexec(p[2])) ex -= arc[k] }
       ld = self["bench_load"] + out["bench_load"]; rs = self["bench_reset"] + out["bench_reset"]
       run = self["bench_run"] + out["bench_run"]
-      decload = arc["tt_load_program", "tt_decode"] + arc["tt_load_program", "tt_decode_head"]; ld -= decload  # decode has its own column
+      decload = arc["tt_load_program", "tt_decode"] + arc["tt_load_program", "tt_decode_head_other"]; ld -= decload  # decode has its own column
       sch = run - (dec - decload) - ex
       tot = ld + rs + dec + run - (dec - decload)
       printf "%.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f", tot / R, ld / R, rs / R, dec / R, sch / R, ex / R, run / R

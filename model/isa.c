@@ -9,14 +9,6 @@
 
 #include "defects.h"
 
-#if defined(__GNUC__)
-#define TT_DEC_NOINLINE __attribute__((noinline))
-#define TT_DEC_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#else
-#define TT_DEC_NOINLINE
-#define TT_DEC_UNLIKELY(x) (x)
-#endif
-
 
 /* ---- field table ------------------------------------------------------------------------ */
 #define TT_FIELD(F, name, lsb, w, kind, alias) {#name, alias, lsb, w, kind},
@@ -272,21 +264,11 @@ _Static_assert(offsetof(tt_insn, form) == 4 && offsetof(tt_insn, mnem) == 6 &&
                offsetof(tt_op_entry, disc_mask) == 8, "tt_op_entry head layout");
 _Static_assert(sizeof(tt_op_entry) == 32, "tt_op_entry is 32 bytes (a shift to index)");
 
-/* Only the head of the decode (tt_decode_head): the entry's head, the word, the reserved
- * bits (and TT_IF_RESERVED when there are any); `a` is not written. */
-static inline void fill_head(const op_head *h, uint32_t word, tt_insn *out) {
-  uint32_t res = word & h->reserved_mask;
-  memcpy(&out->form, h, 8);
-  out->word = word;
-  out->reserved = res;
-  out->flags = (uint8_t)(h->flags | (res ? TT_IF_RESERVED : 0u));
-}
-
 /* Write the whole decode of `word` from its entry `h`: the head, then the word and the fields
  * (straight-line per form, one shift and mask each, expanded from the table; the slots past a
  * form's fields are zero). */
 static inline void fill(const op_head *h, uint32_t word, tt_insn *out) {
-  fill_head(h, word, out);
+  tt_fill_head(h, word, out);
   memset(&out->a, 0, sizeof out->a);
   out->a.v[0] = word;
   uint32_t *v = out->a.v;
@@ -318,20 +300,9 @@ const tt_op_entry *tt_op_other(uint32_t word) {
 
 void tt_decode(uint32_t word, tt_insn *out) { fill(tt_op_of(word), word, out); }
 
-static TT_DEC_NOINLINE void decode_head_other(uint32_t word, tt_insn *out) {
+void tt_decode_head_other(uint32_t word, tt_insn *out) {
   const op_head *h = tt_op_other(word);
-  fill_head(h, word, out);
-  tt_form_edge(h->form);
-}
-
-/* The common case inline and the rare one a tail call, so that it saves no register. */
-void tt_decode_head(uint32_t word, tt_insn *out) {
-  const op_head *h = &op_heads[word >> 24];
-  if (TT_DEC_UNLIKELY(!tt_op_takes(h, word))) {
-    decode_head_other(word, out);
-    return;
-  }
-  fill_head(h, word, out);
+  tt_fill_head(h, word, out);
   tt_form_edge(h->form);
 }
 

@@ -5,6 +5,7 @@
 #define TT_ISA_H
 
 #include <stdint.h>
+#include <string.h>
 #include <stddef.h>
 
 /* Execution units an instruction can be sent to after its Wait Gate. */
@@ -258,9 +259,30 @@ static inline void tt_form_edge(unsigned form) { (void)form; }
 
 /* Decode any 32-bit word (total: every word gives exactly one result). */
 void tt_decode(uint32_t word, tt_insn *out);
+/* The head of a decode from entry e, which takes `word`: the entry's head (tt_op_entry's first
+ * 8 bytes are tt_insn's from its byte 4 on; isa.c checks the layout), the word, the reserved bits
+ * (and TT_IF_RESERVED when there are any); `a` is not written. */
+static inline void tt_fill_head(const tt_op_entry *e, uint32_t word, tt_insn *out) {
+  uint32_t res = word & e->reserved_mask;
+  memcpy(&out->form, e, 8);
+  out->word = word;
+  out->reserved = res;
+  out->flags = (uint8_t)(e->flags | (res ? TT_IF_RESERVED : 0u));
+}
+/* tt_decode_head of a word its opcode's entry does not take (isa.c: tt_op_other's entry). */
+void tt_decode_head_other(uint32_t word, tt_insn *out);
 /* The head of the decode only: every member but `a` (left as it was), what the schedulers keep
- * in their decoded stream; fields are read from the word (TT_ARG, tt_unpack_<FORM>). */
-void tt_decode_head(uint32_t word, tt_insn *out);
+ * in their decoded stream; fields are read from the word (TT_ARG, tt_unpack_<FORM>). Inline:
+ * the common case is one entry load, one test and the copy. */
+static inline void tt_decode_head(uint32_t word, tt_insn *out) {
+  const tt_op_entry *e = &tt_isa_ops[word >> 24];
+  if (!tt_op_takes(e, word)) {
+    tt_decode_head_other(word, out);
+    return;
+  }
+  tt_fill_head(e, word, out);
+  tt_form_edge(e->form);
+}
 /* Field values of a decoded in-model form, in table order; returns the count. */
 unsigned tt_insn_fields(const tt_insn *in, uint32_t *values, unsigned max);
 /* Encode a form from field values in table order. Returns 0 and sets *word, or -1 with
