@@ -317,7 +317,7 @@ tt_exec_result tt_exec_STOREIND_SRC(tt_state *st, unsigned t, uint32_t w) {
     int ovrd = (st->c.tcfg[t][TT_TCFG_SRCA_SET] & 0x4u) != 0;
     if (row >= (ovrd ? 64 : 16)) { tt_fault(st, t, TT_FC_SRC_ROW); return TT_EXEC_DONE; }
   }
-  st->c.src_dirty = 1;
+  st->c.src_dirty |= (uint8_t)(1u << (4u * a->store_to_srcb + (unsigned)row / 16u));  /* its 16-row block */
   for (unsigned i = 0; i < 4; i++) st->src[a->store_to_srcb][row][col + i] = datum[i];
   return TT_EXEC_DONE;
 }

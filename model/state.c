@@ -181,7 +181,8 @@ void tt_reset(tt_state *st) {
     if (st->c.cyc_used)  /* only cycle mode writes issue_cycle */
       memset(st->issue_cycle[t], 0, sizeof(uint32_t) * (n < TT_PROG_MAX ? n : TT_PROG_MAX));
   }
-  if (st->c.src_dirty) memset(st->src, 0, sizeof st->src);
+  for (unsigned k = 0; k < 8 && st->c.src_dirty; k++)  /* the 16-row blocks written (tt.h) */
+    if (st->c.src_dirty >> k & 1u) memset(st->src[k >> 2][16u * (k & 3u)], 0, sizeof st->src[0][0] * 16u);
   if (TT_DEFECT(CYC_RESET_KEEPS_STATE)) {
     tt_cyc keep = st->c.cyc;
     st->c.cyc_used = 1;

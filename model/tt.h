@@ -283,7 +283,7 @@ typedef struct tt_core {
   /* input stubs */
   tt_packer packer[TT_PACKER_COUNT];
   uint8_t src_allowed_unpackers[2];                     /* SrcA/SrcB owned by unpackers: 1 (stub) */
-  uint8_t src_dirty;
+  uint8_t src_dirty;                                    /* bit 4b + k: rows 16k..16k+15 of Src b written */
   uint8_t thcon_spinner;                                /* 1+t while t's ATCAS/ATINCGETPTR spins */
   /* bookkeeping */
   uint64_t steps;                                       /* scheduler steps of the last run(s) */

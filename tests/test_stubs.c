@@ -154,6 +154,7 @@ static void storeind_src(void) {
   CHECK_EQ(S.src[1][2][2], 0x558CD); CHECK_EQ(S.src[1][2][3], 0x0007F);
   CHECK_EQ(g[2], 0xAAAA0030);
   CHECK_EQ(S.c.thr[0].fault_class, TT_FAULT_NONE);
+  CHECK_EQ(S.c.src_dirty, 0x10);  /* bit 4 * bank + row / 16: SrcB rows 0..15 */
   /* SrcA: row (Addr >> 2) - 4. Addr 0x13: row 0, column 3 * 4 = 12. Offset high half-reg 5
    * (GPR 2 high) = 0 + increment 2. */
   fresh();
@@ -164,6 +165,7 @@ static void storeind_src(void) {
   CHECK_EQ(S.src[0][0][14], 0x0);       /* lo 0x0000 */
   CHECK_EQ(S.src[0][0][15], 0x40000);   /* hi 0x8000: sign only */
   CHECK_EQ(g[2], 0x00020000);
+  CHECK_EQ(S.c.src_dirty, 0x01);  /* SrcA rows 0..15 */
   /* SrcA Addr 0x0F: row 3 - 4 < 0, silently dropped (no fault); the offset still moves */
   fresh();
   g[4] = 0xFFFFFFFF; g[1] = 0x0F; g[2] = 0;
@@ -186,6 +188,19 @@ static void storeind_src(void) {
   S.c.tcfg[0][TT_TCFG_SRCA_SET] = 0x4;
   RUN1(storesrc(0, 6, 0, 4, 1));
   CHECK_EQ(S.src[0][63][12], 0x80);
+  CHECK_EQ(S.c.src_dirty, 0x08);  /* SrcA rows 48..63 */
+  /* a second block of another bank in the same run, then tt_reset: it clears the blocks written
+   * (and only those are non-zero), leaving Src as a fresh init's */
+  g[4] = 0x00000001; g[1] = 0x3C;
+  RUN1(storesrc(1, 6, 0, 4, 1));
+  CHECK_EQ(S.src[1][15][0], 1); CHECK_EQ(S.src[0][63][12], 0x80);
+  CHECK_EQ(S.c.src_dirty, 0x18);
+  tt_reset(&S);
+  {
+    static const uint32_t zero[2][TT_SRC_ROWS][TT_SRC_COLS];
+    CHECK_EQ(memcmp(S.src, zero, sizeof zero), 0);
+    CHECK_EQ(S.c.src_dirty, 0);
+  }
   fresh();
   g[1] = 0x110;
   S.c.tcfg[0][TT_TCFG_SRCA_SET] = 0x4;
