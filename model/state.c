@@ -242,6 +242,12 @@ uint32_t tt_l1_read(const tt_state *st, uint32_t addr, unsigned bytes) {
   if (bytes > 4) bytes = 4;
   if (addr <= TT_L1_SIZE - 4u) {  /* common case: inside L1, no per-byte bound */
     const uint8_t *p = &st->l1[addr];
+    switch (bytes) {  /* constant widths: the compiler joins each case into one load */
+    case 4: return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+    case 2: return (uint32_t)p[0] | (uint32_t)p[1] << 8;
+    case 1: return p[0];
+    default: break;
+    }
     for (unsigned i = 0; i < bytes; i++) v |= (uint32_t)p[i] << (8 * i);
     return v;
   }
@@ -256,7 +262,15 @@ void tt_l1_write(tt_state *st, uint32_t addr, unsigned bytes, uint32_t value) {
   if (bytes > 4) bytes = 4;
   if (bytes && addr <= TT_L1_SIZE - 4u && (addr >> TT_DIRTY_SHIFT) == ((addr + bytes - 1u) >> TT_DIRTY_SHIFT)) {
     mark_l1(st, addr);  /* common case: one granule, inside L1 */
-    for (unsigned i = 0; i < bytes; i++) st->l1[addr + i] = (uint8_t)(value >> (8 * i));
+    uint8_t *p = &st->l1[addr];
+    if (bytes == 4) {  /* a constant width: the compiler joins the four into one store */
+      p[0] = (uint8_t)value;
+      p[1] = (uint8_t)(value >> 8);
+      p[2] = (uint8_t)(value >> 16);
+      p[3] = (uint8_t)(value >> 24);
+    } else {
+      for (unsigned i = 0; i < bytes; i++) p[i] = (uint8_t)(value >> (8 * i));
+    }
     return;
   }
   for (unsigned i = 0; i < bytes; i++) {
