@@ -64,6 +64,8 @@ build/$(1)/ttrun: $$(wildcard tools/ttrun*.c) tools/ttrun.h common/files.h build
 	$$(CC) $$(CPPFLAGS) $(2) $$(wildcard tools/ttrun*.c) build/$(1)/libtt.a $(3) -o $$@
 build/$(1)/ttcal: tools/ttcal.c build/$(1)/libtt.a $$(MODEL_HDR)
 	$$(CC) $$(CPPFLAGS) $(2) tools/ttcal.c build/$(1)/libtt.a $(3) -o $$@
+build/$(1)/insn_count: fuzz/insn_count.c fuzz/fz_input.c $$(wildcard fuzz/fz*.h) build/$(1)/libtt.a $$(MODEL_HDR) $$(DUT_HDR)
+	$$(CC) $$(CPPFLAGS) -Ifuzz $(2) fuzz/insn_count.c fuzz/fz_input.c build/$(1)/libtt.a $(3) -ldl -o $$@
 build/$(1)/jsoncheck: tests/jsoncheck.c | build/$(1)/tests
 	$$(CC) $(2) $$< $(3) -o $$@
 build/$(1)/tests/%: tests/%.c $$(wildcard tests/*.h) build/$(1)/libtt.a $$(MODEL_HDR) | build/$(1)/tests
@@ -137,7 +139,7 @@ conformance-test: build/asan/ttconf build/release/ttconf
 # implementations under test (tests/dut.sh): the suite through --dut and --dut-cmd, every
 # planted defect as an implementation, the reference interpreter behind the interface
 DUT_DEFECT_SOS = $(foreach id,$(SENS_IDS),build/defect-$(id)/model.so)
-dut-build: build/release/ttconf build/release/ttdut-serve build/release/dut/model.so
+dut-build: build/release/ttconf build/release/ttdut-serve build/release/dut/model.so build/release/insn_count
 	@$(MAKE) --no-print-directory -q $(DUT_DEFECT_SOS) 2>/dev/null || \
 	  $(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(SENS_JOBS)) $(DUT_DEFECT_SOS)
 # dut_diff against a chosen set of planted defects (tests/dut_fire.sh): each is found from the
@@ -264,6 +266,8 @@ reports-conformance: build/release/ttasm build/release/ttconf sensitivity-build
 #                        libFuzzer+ASan+UBSan, plain loop, AFL++), features per exec; reset cost;
 #                        the model alone (fuzz/model_speed.c) and vs BASE (make bench-model);
 #                        host instructions per simulated instruction (make bench-insn: callgrind)
+#   make bench-dut       implementations under test side by side, host instructions per issued
+#                        instruction on the same streams (DUTS, TTSIM=DIR: the model and ttsim)
 #   make reports-fuzz    reports/fuzz.md (+ PNG) from the last campaign in FUZZ_OUT
 #   make oss-fuzz-test   fuzz/oss-fuzz/build.sh in the OSS-Fuzz/ClusterFuzzLite layout (scratch $SRC), each fuzzer on its seed zip
 # Build directories, one per flag set: build/fuzz-lf (libFuzzer+ASan+UBSan), build/fuzz-afl
@@ -567,6 +571,17 @@ bench-model: build/fuzz-bench/model_speed build/fuzz-tool/func_invariants
 .PHONY: bench-insn
 bench-insn: build/fuzz-tool/func_invariants
 	@CC="$(FUZZ_CC)" sh fuzz/insn_bench.sh
+
+# make bench-dut [DUTS="A.so B.so"] [TTSIM=DIR]: implementations under test side by side on the same
+# streams, host instructions per issued instruction (callgrind; fuzz/dut_bench.sh); by default the
+# model's model.so and ttsim's build/dut/ttsim.so (made from TTSIM=DIR when missing)
+DUTS ?= build/release/dut/model.so build/dut/ttsim.so
+.PHONY: bench-dut
+bench-dut: build/release/dut/model.so build/fuzz-tool/func_invariants
+	@if echo " $(DUTS) " | grep -q " build/dut/ttsim.so " && [ ! -f build/dut/ttsim.so ]; then \
+	  if [ -n "$(TTSIM)" ]; then $(MAKE) --no-print-directory dut-ttsim TTSIM=$(TTSIM) || exit 1; \
+	  else echo "make bench-dut: build/dut/ttsim.so is missing: make dut-ttsim TTSIM=DIR (a checkout of tenstorrent/ttsim v1.10.0)"; exit 2; fi; fi
+	@CC="$(FUZZ_CC)" sh fuzz/dut_bench.sh $(DUTS)
 
 # make profile [PROFILE_TARGETS=...]: where each target's time goes under each build (perf;
 # fuzz/profile.sh), the empty target's rows after them

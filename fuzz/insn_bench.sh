@@ -4,6 +4,7 @@
 # is exact and does not move with the machine: it is the figure to compare before and after a
 # change to the model. The wall-clock column is the same driver run natively (BENCH_INSN_TIME s).
 #
+# `insn_bench.sh --build` builds the driver and the fuzz-like inputs and stops (fuzz/dut_bench.sh).
 # Build: $CC (default clang) -O2 -gdwarf-4 (valgrind 3.19 cannot read clang 14's DWARF 5), no
 # sanitizer, model/*.c + fuzz/fz_input.c + fuzz/insn_count.c, each file its own translation unit
 # (as libtt.a: no inlining across files), into build/insn/insn_count.
@@ -39,7 +40,7 @@ fi
 WARN="-std=c11 -Wall -Wextra -Werror -Wshadow -Wswitch-enum -Wcast-qual -Wstrict-prototypes -Wundef -Wvla -Wno-missing-field-initializers"
 # shellcheck disable=SC2086
 $CC -Imodel -Imodel/text -Iconformance -Icommon -D_POSIX_C_SOURCE=200809L -Ifuzz $WARN -O2 -gdwarf-4 \
-  model/*.c model/text/*.c fuzz/fz_input.c fuzz/insn_count.c -o "$d/insn_count"
+  model/*.c model/text/*.c fuzz/fz_input.c fuzz/insn_count.c -ldl -o "$d/insn_count"
 bin=$d/insn_count
 # fuzz-like: random three-thread programs of 18 instructions per thread (fixed generator seed)
 if [ -x build/fuzz-tool/func_invariants ]; then
@@ -48,6 +49,7 @@ else
   rm -f "$d/fuzzlike.in"
   echo "bench-insn: build/fuzz-tool/func_invariants not built: no fuzz-like row (make bench-insn builds it)" >&2
 fi
+[ "${1:-}" = --build ] && exit 0  # fuzz/dut_bench.sh: the driver and the fuzz-like inputs only
 
 # phases FILE RETIRED CYCLES: the row's figures from a callgrind output file
 phases() {

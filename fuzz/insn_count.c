@@ -26,7 +26,15 @@
  *
  * Output: one line "insn_count: programs P reps R retired X cycles Y" (X, Y summed over the
  * collected passes; Y is tt_cycle_count summed, 0 in functional mode), and with --time S the
- * wall-clock figure of the same passes run natively: "insn_count: wall ns/instr F ns/cycle C". */
+ * wall-clock figure of the same passes run natively: "insn_count: wall ns/instr F ns/cycle C".
+ *
+ * --dut PATH.so (before any --same-as): the same programs through an implementation under test (conformance/ttdut.h:
+ * the model's build/release/dut/model.so, ttsim's build/dut/ttsim.so) instead of the linked
+ * model, for `make bench-dut` (fuzz/dut_bench.sh), which reads from callgrind what the
+ * implementation's own functions cost. Each program: reset (the mode, no knob), load, run
+ * (bench_dut); the init records and knobs of fuzz inputs are not passed (every implementation
+ * runs the same streams from its reset state); "retired" is then the sum of ttdut_result's
+ * issued counts. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +44,8 @@
 #include "fz.h"
 #include "fz_records.h"
 #include "internal.h"
+#include "ttdut.h"
+#include <dlfcn.h>
 
 typedef struct prog {
   uint32_t off[TT_THREAD_COUNT], n[TT_THREAD_COUNT];
@@ -186,11 +196,39 @@ __attribute__((noinline)) void bench_load(const prog *p) {
 
 __attribute__((noinline)) void bench_run(uint64_t budget) { (void)tt_run(&st, budget); }
 
+/* --dut: the implementation under test and its instance */
+static const ttdut_ops *dut_ops;
+static void *dut;
+
+/* The implementation's run() alone (its own function: what `make bench-dut` counts as run). */
+__attribute__((noinline)) void bench_dut_run(uint64_t budget, ttdut_result *r);
+__attribute__((noinline)) void bench_dut_run(uint64_t budget, ttdut_result *r) { (void)dut_ops->run(dut, budget, r); }
+
+/* One program through the implementation under test: reset, load, run; adds its issued
+ * instructions and cycles. */
+__attribute__((noinline)) void bench_dut(const prog *p, int cycle, uint64_t *issued, uint64_t *cycles);
+__attribute__((noinline)) void bench_dut(const prog *p, int cycle, uint64_t *issued, uint64_t *cycles) {
+  char why[160];
+  ttdut_result r;
+  memset(&r, 0, sizeof r);
+  if (dut_ops->reset(dut, cycle ? TTDUT_MODE_CYCLE : TTDUT_MODE_FUNC, NULL, 0, why, sizeof why) != TTDUT_OK)
+    return;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    (void)dut_ops->load(dut, t, words + p->off[t], p->n[t], why, sizeof why);
+  bench_dut_run(cycle ? p->budget_cycle : p->budget_func, &r);
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) *issued += r.thread[t].issued;
+  *cycles += r.cycles;
+}
+
 /* REPS passes over every program; outside the phases only the loop and the two sums */
 __attribute__((noinline)) void bench_pass(unsigned reps, int cycle, uint64_t *retired, uint64_t *cycles) {
   for (unsigned r = 0; r < reps; r++)
     for (size_t i = 0; i < nprogs; i++) {
       const prog *p = &progs[i];
+      if (dut_ops) {
+        bench_dut(p, cycle, retired, cycles);
+        continue;
+      }
       bench_reset();
       bench_load(p);
       bench_run(cycle ? p->budget_cycle : p->budget_func);
@@ -201,7 +239,8 @@ __attribute__((noinline)) void bench_pass(unsigned reps, int cycle, uint64_t *re
 
 static void warm_up(int cycle) {  /* not collected: a pass whose resets follow nothing */
   uint64_t r = 0, c = 0;
-  for (size_t i = 0; i < nprogs; i++) {
+  for (size_t i = 0; i < nprogs && dut_ops; i++) bench_dut(&progs[i], cycle, &r, &c);
+  for (size_t i = 0; i < nprogs && !dut_ops; i++) {
     bench_reset();
     bench_load(&progs[i]);
     bench_run(cycle ? progs[i].budget_cycle : progs[i].budget_func);
@@ -210,6 +249,125 @@ static void warm_up(int cycle) {  /* not collected: a pass whose resets follow n
   }
   (void)r;
   (void)c;
+}
+
+/* PATH.so: load it (ttdut_entry) and open one instance */
+static int open_so(const char *path, const ttdut_ops **ops, void **inst) {
+  char why[160] = "";
+  void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  union { void *p; const ttdut_ops *(*f)(void); } u;
+  u.p = h ? dlsym(h, TTDUT_ENTRY_SYMBOL) : NULL;
+  *ops = u.p ? u.f() : NULL;
+  *inst = *ops ? (*ops)->open("", why, sizeof why) : NULL;
+  if (*inst) return 0;
+  fprintf(stderr, "insn_count: %s: %s\n", path, h ? (*ops ? why : "no ttdut_entry") : dlerror());
+  return -1;
+}
+
+/* --same-as PATH.so (repeatable): the implementations the streams are made the same for.
+ * keep_accepted drops from every stream the words one of them does not accept
+ * (ttdut_ops.accepts); keep_same then cuts each program's streams until every one of them runs
+ * it the same way: the same outcome and issued count per thread, and no fault (an
+ * implementation that stops a thread at a fault it raises does not run the rest of that
+ * stream); a program that cannot be made so is dropped. */
+typedef struct impl {
+  const ttdut_ops *ops;
+  void *inst;
+} impl;
+static impl same_as[4];
+static unsigned nsame;
+
+static uint64_t keep_accepted(const impl *m) {
+  uint64_t dropped = 0;
+  char why[160];
+  for (size_t i = 0; i < nprogs; i++)
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+      uint32_t *w = words + progs[i].off[t], n = 0;
+      for (uint32_t k = 0; k < progs[i].n[t]; k++)
+        if (m->ops->accepts(m->inst, w[k], why, sizeof why) == TTDUT_OK) w[n++] = w[k];
+      dropped += progs[i].n[t] - n;
+      progs[i].n[t] = n;
+    }
+  return dropped;
+}
+
+/* program p on implementation m (functional mode): its outcome and per thread how far it ran
+ * the same way (the instructions issued, up to the first fault); 0 when it could not run */
+static int run_on(const impl *m, const prog *p, uint32_t rec[1 + TT_THREAD_COUNT]) {
+  char why[160];
+  ttdut_result r;
+  memset(&r, 0, sizeof r);
+  if (m->ops->reset(m->inst, TTDUT_MODE_FUNC, NULL, 0, why, sizeof why) != TTDUT_OK) return 0;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++)
+    if (m->ops->load(m->inst, t, words + p->off[t], p->n[t], why, sizeof why) != TTDUT_OK) return 0;
+  if (m->ops->run(m->inst, p->budget_func, &r) != TTDUT_OK) return 0;
+  rec[0] = r.outcome;
+  for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+    const ttdut_thread_result *x = &r.thread[t];
+    rec[1 + t] = x->fault != TTDUT_FAULT_NONE && x->fault_index < x->issued ? x->fault_index : x->issued;
+    if (x->fault != TTDUT_FAULT_NONE) rec[0] = 0xFFu;  /* not the same until cut before it */
+  }
+  return 1;
+}
+
+/* Cut each thread's stream of p where the first implementation stopped running it the same way
+ * (the least of their counts), up to 4 times, until every implementation runs p to the same end
+ * with no fault; 1 when it does. */
+static int make_same(prog *p) {
+  for (unsigned round = 0; round < 4; round++) {  /* bounded: 4 cuts */
+    uint32_t first[1 + TT_THREAD_COUNT], rec[1 + TT_THREAD_COUNT], cut[TT_THREAD_COUNT];
+    if (!run_on(&same_as[0], p, first)) return 0;
+    int same = first[0] != 0xFFu;
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) cut[t] = first[1 + t];
+    for (unsigned k = 1; k < nsame; k++) {
+      if (!run_on(&same_as[k], p, rec)) return 0;
+      same &= memcmp(rec, first, sizeof rec) == 0;
+      for (unsigned t = 0; t < TT_THREAD_COUNT; t++) cut[t] = rec[1 + t] < cut[t] ? rec[1 + t] : cut[t];
+    }
+    if (same) return 1;
+    int changed = 0;
+    for (unsigned t = 0; t < TT_THREAD_COUNT; t++) {
+      changed |= cut[t] < p->n[t];
+      p->n[t] = cut[t] < p->n[t] ? cut[t] : p->n[t];
+    }
+    if (!changed) return 0;
+  }
+  return 0;
+}
+
+/* every program made the same (make_same) or dropped; returns the words cut and programs dropped */
+static size_t keep_same(uint64_t *cut) {
+  size_t kept = 0;
+  for (size_t i = 0; i < nprogs; i++) {
+    uint32_t before = progs[i].n[0] + progs[i].n[1] + progs[i].n[2];
+    if (!make_same(&progs[i])) continue;
+    *cut += before - (progs[i].n[0] + progs[i].n[1] + progs[i].n[2]);
+    progs[kept++] = progs[i];
+  }
+  size_t dropped = nprogs - kept;
+  nprogs = kept;
+  return dropped;
+}
+
+/* --same-as PATH: that implementation, or the one under test when it is the same object (ttsim
+ * keeps one machine a process) */
+static int add_same_as(const char *path, const char *dut_path) {
+  impl *m = &same_as[nsame++];
+  if (dut_path && strcmp(dut_path, path) == 0) {
+    m->ops = dut_ops;
+    m->inst = dut;
+    return 0;
+  }
+  return open_so(path, &m->ops, &m->inst);
+}
+
+/* the streams made the same for every --same-as implementation, and what that took */
+static void same_streams(void) {
+  uint64_t wdropped = 0, wcut = 0;
+  for (unsigned k = 0; k < nsame; k++) wdropped += keep_accepted(&same_as[k]);
+  size_t pdropped = keep_same(&wcut);
+  printf("insn_count: same streams: dropped %llu words, cut %llu, dropped %zu programs\n",
+         (unsigned long long)wdropped, (unsigned long long)wcut, pdropped);
 }
 
 static double now_s(void) {
@@ -222,6 +380,7 @@ int main(int argc, char **argv) {
   unsigned reps = 1;
   int cycle = 0;
   double secs = 0;
+  const char *dut_path = NULL;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) {
       reps = (unsigned)strtoul(argv[++i], NULL, 10);
@@ -229,6 +388,11 @@ int main(int argc, char **argv) {
       i++;
       if (strcmp(argv[i], "cycle") == 0) cycle = 1;
       else if (strcmp(argv[i], "func") != 0) goto usage;
+    } else if (strcmp(argv[i], "--dut") == 0 && i + 1 < argc) {
+      dut_path = argv[++i];
+      if (open_so(dut_path, &dut_ops, &dut)) return 2;
+    } else if (strcmp(argv[i], "--same-as") == 0 && i + 1 < argc && nsame < 4) {
+      if (add_same_as(argv[++i], dut_path)) return 2;
     } else if (strcmp(argv[i], "--time") == 0 && i + 1 < argc) {
       secs = strtod(argv[++i], NULL);
     } else if (strcmp(argv[i], "--inputs") == 0 && i + 1 < argc) {
@@ -246,6 +410,8 @@ int main(int argc, char **argv) {
     }
   }
   if (!nprogs || !reps) goto usage;
+  if (nsame) same_streams();
+  if (!nprogs) goto usage;
   tt_init(&st);
   if (tt_set_mode(&st, cycle ? TT_MODE_CYCLE : TT_MODE_FUNC)) {
     fprintf(stderr, "insn_count: mode not available\n");
@@ -270,6 +436,6 @@ int main(int argc, char **argv) {
   return 0;
 usage:
   fprintf(stderr, "usage: insn_count [--reps N] [--mode func|cycle] [--time S] "
-                  "(--kernels DIR... | --inputs DIR | --bench-file FILE | --long N)...\n");
+                  "[--dut PATH.so] [--same-as PATH.so]... (--kernels DIR... | --inputs DIR | --bench-file FILE | --long N)...\n");
   return 2;
 }

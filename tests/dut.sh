@@ -96,5 +96,19 @@ out=$("$ttconf" --dut "$b/dut/spec_ref.so" "$tmpd/k.vec" 2>&1); rc=$?; rm -rf "$
 "$ttconf" --dut a.so --dut-cmd b conformance/init >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "--dut with --dut-cmd accepted"
 "$ttconf" --dut a.so --dut b.so conformance/init >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "--dut twice accepted"
 
+# 5. make bench-dut's driver (fuzz/insn_count.c --dut, --same-as): the model through the interface
+# retires what the linked model retires; made the same for itself, no word or program is dropped;
+# against a planted defect that changes what issues, more of the streams are cut
+ic=$b/insn_count m=$b/dut/model.so
+nat=$("$ic" --kernels corpus/kernels/*/ | tail -n 1); via=$("$ic" --dut "$m" --kernels corpus/kernels/*/ | tail -n 1)
+[ -n "$nat" ] && [ "$nat" = "$via" ] && ok || bad "insn_count --dut model.so: '$via', linked: '$nat'"
+cut_of() { sed -n 's/^insn_count: same streams: dropped \([0-9]*\) words, cut \([0-9]*\), dropped \([0-9]*\) programs$/\1 \2 \3/p'; }
+self=$("$ic" --dut "$m" --same-as "$m" --inputs corpus/func_invariants | cut_of)
+d=build/defect-WAIT_REPLACES_LATCH/model.so
+vs=$("$ic" --dut "$m" --same-as "$m" --same-as "$d" --inputs corpus/func_invariants | cut_of)
+set -- $self $vs
+[ $# -eq 6 ] && [ "$1" -eq 0 ] && [ "$3" -eq 0 ] && [ "$5" -gt "$2" ] && ok ||
+  bad "insn_count --same-as: itself '$self', with WAIT_REPLACES_LATCH '$vs'"
+
 echo "dut: $pass passed, $fail failed"
 [ $fail -eq 0 ]
