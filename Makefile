@@ -133,6 +133,8 @@ test-tools:
 
 conformance-test: build/asan/ttconf build/release/ttconf
 	build/asan/ttconf --mode both conformance
+	@# the published reproducers of implementations' divergences state the model's behaviour too
+	build/asan/ttconf --quiet --mode both reports/implementations
 	@bash conformance/selftest/run.sh build/asan/ttconf | tail -n 1 | sed 's/^/conformance selftest (the runner on broken vectors and empty runs): /'; \
 	  exit $${PIPESTATUS[0]}
 
