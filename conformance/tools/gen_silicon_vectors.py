@@ -9,12 +9,14 @@ tolerance), widened above by SLACK cycles for what the slope removes and a whole
 a thread's first issue (up to cycle 2 under round-robin) and the last instruction's own time
 in its unit (up to 6 cycles: an ADDDMAREG's occupancy, an RDCFG write-back, an outside unit's
 stub). `make calibration` checks the slopes themselves, per thread.
-Run: python3 conformance/tools/gen_silicon_vectors.py (deterministic; make test checks that the
-files are what it writes).
+Run: python3 conformance/tools/gen_silicon_vectors.py [OUT_DIR] (deterministic; OUT_DIR, default
+conformance/cycle/silicon, gets the .vec files; make test writes them elsewhere and checks that the
+committed files are the same).
 """
 import math, os, re, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 D = os.path.join(HERE, "..", "cycle", "silicon")
+OUT = sys.argv[1] if len(sys.argv) > 1 else D
 L, SLACK = 64, 8
 BENCH = "mesham/tt-sim perfbench/tensixbench/src/kernels/compute/raw_probes.cpp"
 
@@ -39,11 +41,11 @@ def insn(text):
     return text, ""
 
 def write(name, text):
-    open(os.path.join(D, name), "w").write(text)
+    open(os.path.join(OUT, name), "w").write(text)
 
 def main():
-    for f in os.listdir(D):
-        if f.endswith(".vec"): os.remove(os.path.join(D, f))
+    for f in os.listdir(OUT):
+        if f.endswith(".vec"): os.remove(os.path.join(OUT, f))
     n = 0
     for r in rows():
         if r["use"] != "fit": continue
@@ -90,6 +92,6 @@ def main():
                "expect t1.gpr[63] = 0x12345678", "expect hazards = 0"]
         write(f"rdcfg-visibility-d{d}.vec", "\n".join(out) + "\n")
         n += 1
-    print(f"gen_silicon_vectors: {n} vectors in conformance/cycle/silicon/")
+    print(f"gen_silicon_vectors: {n} vectors in {os.path.relpath(OUT)}/")
 
 main()
