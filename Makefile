@@ -162,6 +162,25 @@ dut-test: dut-build build/release/dut/spec_ref.so build/fuzz-tool/dut_diff
 # ttsim behind ttdut.h: make dut-ttsim TTSIM=DIR, make dut-ttsim-test TTSIM=DIR
 include conformance/dut/ttsim/ttsim.mk
 
+# mesham/tt-sim's Tensix model behind the line protocol (conformance/dut/mesham-tt-sim/README.md):
+#   make dut-tt-sim-test TT_SIM=DIR     the suite through it (functional mode)
+#   make dut-tt-sim-report TT_SIM=DIR   reports/implementations/mesham-tt-sim.md (make dut-report's
+#                                       report; FUZZ_TIME_DUT seconds of dut_diff campaign, default 60)
+# DIR: a checkout of github.com/mesham/tt-sim; TT_SIM_PYTHON: a python3 with numpy and pyyaml.
+TT_SIM ?=
+TT_SIM_PYTHON ?= python3
+TT_SIM_CMD = $(TT_SIM_PYTHON) conformance/dut/mesham-tt-sim/tt_sim_dut.py $(abspath $(TT_SIM))
+.PHONY: dut-tt-sim-test dut-tt-sim-report
+dut-tt-sim-test: build/release/ttconf
+	@if [ -z "$(TT_SIM)" ]; then echo "dut-tt-sim-test: skipped: give TT_SIM=DIR, a checkout of mesham/tt-sim"; exit 0; fi; \
+	  build/release/ttconf --mode func --dut-cmd "$(TT_SIM_CMD)" conformance >build/dut-tt-sim-test.txt 2>&1; rc=$$?; \
+	  echo "dut-tt-sim-test: $$(tail -n 1 build/dut-tt-sim-test.txt) (build/dut-tt-sim-test.txt; status $$rc)"; [ $$rc -le 1 ]
+dut-tt-sim-report: build/release/ttconf build/release/ttasm build/release/dut/model.so
+	@if [ -z "$(TT_SIM)" ]; then echo "make dut-tt-sim-report: give TT_SIM=DIR, a checkout of mesham/tt-sim"; exit 2; fi
+	@mkdir -p reports/implementations
+	@FUZZ_TIME=$(or $(FUZZ_TIME_DUT),60) bash conformance/tools/dut_report.sh "cmd:$(TT_SIM_CMD)" mesham-tt-sim \
+	  reports/implementations/mesham-tt-sim.md conformance/dut/mesham-tt-sim/classes.tsv
+
 # make dut-report DUT=X [NAME=N] [CLASSES=F] [FUZZ_TIME_DUT=60] [DUT_ARGS=A]: reports/implementations/N.md, the
 # conformance report of an implementation (conformance/tools/dut_report.sh). X: a shared object,
 # `ttsim` (build/dut/ttsim.so; `make dut-ttsim TTSIM=DIR` builds it), `model`, `spec_ref`, or

@@ -5,7 +5,9 @@
 #      reports >= 1 passed, 0 failed and >= 1 not comparable (what it cannot do is not comparable,
 #      never failed);
 #   2. the same with EXAMPLE_DUT_BREAK=1 (its SETDMAREG writes value + 1): exit status 1 and
-#      >= 1 failed — the passes of step 1 are not vacuous.
+#      >= 1 failed — the passes of step 1 are not vacuous;
+#   3. conformance/dut/mesham-tt-sim/tt_sim_dut.py parses, and without a checkout of tt-sim it
+#      stops with its usage line (status 2).
 # usage: bash tests/dut_python.sh [BUILD_DIR]     (default build/release; run from anywhere)
 # Skipped (status 0, "skipped: python3 not found") when there is no python3. Last line: one summary.
 set -u
@@ -51,6 +53,13 @@ broken=$(tail -n 1 <<<"$out")
 read -r p f nc <<<"$(counts "$broken")"
 [ $rc -eq 1 ] || bad "EXAMPLE_DUT_BREAK=1: status $rc (want 1): '$broken'"
 [ "${f:-0}" -ge 1 ] || bad "EXAMPLE_DUT_BREAK=1: nothing failed: '$broken'"
+
+# 3. the mesham/tt-sim adapter (its suite run needs a checkout: make dut-tt-sim-test TT_SIM=DIR):
+# it parses, and without a checkout it stops with its usage line and status 2
+TTS=conformance/dut/mesham-tt-sim/tt_sim_dut.py
+"$PY" -c 'import ast, sys; ast.parse(open(sys.argv[1]).read(), sys.argv[1])' "$TTS" || bad "$TTS does not parse"
+msg=$("$PY" "$TTS" /nonexistent </dev/null 2>&1); rc=$?
+[ $rc -eq 2 ] && grep -q '^usage: tt_sim_dut.py' <<<"$msg" || bad "$TTS without a checkout: status $rc, '$msg'"
 
 if [ $problems -eq 0 ]; then
   echo "dut_python: PASS (example: $good; with EXAMPLE_DUT_BREAK=1: $broken)"
