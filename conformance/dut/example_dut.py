@@ -4,8 +4,10 @@
     build/release/ttconf --mode func --dut-cmd "python3 conformance/dut/example_dut.py" conformance
 Functional mode only: the three threads' GPRs, NOP (exactly 0x02000000) and SETDMAREG immediate.
 Every other word is refused through `accepts`, so such vectors are *not comparable*, not failed.
-EXAMPLE_DUT_BREAK=1 plants a bug (SETDMAREG writes value + 1) for tests/dut_python.sh."""
+EXAMPLE_DUT_BREAK=1 plants a bug (SETDMAREG writes value + 1) for tests/dut_python.sh.
+The request loop and the common requests are conformance/dut/ttdut_line.py's (beside this file)."""
 import os, re, sys
+from ttdut_line import common, serve, unsupported   # the protocol loop (beside this file)
 
 BREAK = os.environ.get("EXAMPLE_DUT_BREAK") == "1"
 GPR = re.compile(r"t([0-2])\.gpr\[(\d+|0[xX][0-9a-fA-F]+)\]$")   # as dutc_fmt_loc writes it
@@ -44,16 +46,8 @@ class Dut:
 
 def answer(dut, req, a):
     """The response to one request `req` with arguments `a` (several lines for `run`)."""
-    if req == "hello": return "ok 1"
-    if req == "caps": return CAPS
-    if req == "accepts":
-        why = refusal(int(a[0], 0) & 0xFFFFFFFF)
-        return "no " + why if why else "ok"
-    if req == "reset":
-        if a[:1] not in (["func"], ["cycle"]): return "error reset needs func or cycle"
-        if a != ["func"]: return "no functional mode only, without knobs or profiles"
-        dut.__init__()
-        return "ok"
+    out = common(req, a, CAPS, refusal, dut.__init__)
+    if out is not None: return out
     if req in ("set", "get"):
         m = GPR.match(a[0]) if a else None
         if not m or int(m.group(2), 0) > 63: return "no only tN.gpr[0..63] can be " + req
@@ -76,20 +70,8 @@ def answer(dut, req, a):
             out.append("t%d %d 0 %d none 0 %s" % (t, done, k, "done" if done else "at %d" % k))
         return "\n".join(out)
     # issue, hazards, snapshot, changed, trace and anything unknown: not this implementation's
-    return "no request '%s' is not supported" % re.sub(r"[^!-~]", "?", req[:40])
-
-def main():
-    dut = Dut()
-    for raw in sys.stdin.buffer:   # bytes: no input can fail to decode
-        words = raw.decode("latin-1").split()
-        req, args = (words[0], words[1:]) if words else ("", [])
-        try:
-            out = "ok" if req == "quit" else answer(dut, req, args)
-        except Exception as e:   # a malformed number or a missing operand: never crash
-            out = "error bad request: %s" % re.sub(r"[^ -~]", "?", str(e))
-        print(out, flush=True)
-        if req == "quit": return
+    return unsupported(req)
 
 if __name__ == "__main__":
-    try: main()
-    except (BrokenPipeError, KeyboardInterrupt): pass   # the runner went away: nothing to say
+    dut = Dut()
+    serve(lambda req, args: answer(dut, req, args))

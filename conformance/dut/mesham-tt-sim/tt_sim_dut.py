@@ -23,6 +23,8 @@ deadlock when for IDLE_CYCLES cycles nothing left a gate and no unit had work in
 after BUDGET x CYCLES_PER_STEP cycles.
 """
 import os, re, sys, types
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from ttdut_line import common, serve, unsupported   # the protocol loop (conformance/dut/)
 
 IDLE_CYCLES = 256       # cycles with no instruction leaving a gate and no unit busy: deadlock
 CYCLES_PER_STEP = 32    # the runner's budget is in rounds; tt-sim's clock in cycles
@@ -270,16 +272,8 @@ CAPS = ("ok name=mesham_tt-sim modes=func set=gpr,cfg,tcfg,sem.value,sem.max,mut
 
 
 def answer(dut, req, a):
-    if req == "hello": return "ok 1"
-    if req == "caps": return CAPS
-    if req == "accepts":
-        why = refusal(int(a[0], 0) & 0xFFFFFFFF)
-        return "no " + why if why else "ok"
-    if req == "reset":
-        if a[:1] not in (["func"], ["cycle"]): return "error reset needs func or cycle"
-        if a != ["func"]: return "no functional mode only, without knobs or profiles"
-        dut[0] = Dut()
-        return "ok"
+    out = common(req, a, CAPS, refusal, lambda: dut.__setitem__(0, Dut()))
+    if out is not None: return out
     d = dut[0]
     if req == "set":
         return "ok" if len(a) == 2 and d.set(a[0], int(a[1], 0)) else "no tt-sim has no such location here"
@@ -304,7 +298,7 @@ def answer(dut, req, a):
             why = re.sub(r"[^ -~]", "?", why)[:200]
             out.append("t%d %d 0 %d %s %d %s" % (t, done, d.issued(t), "some" if f else "none", f[0] if f else 0, why))
         return "\n".join(out)
-    return "no request '%s' is not supported" % re.sub(r"[^!-~]", "?", req[:40])
+    return unsupported(req)
 
 
 def main():
@@ -314,17 +308,8 @@ def main():
         sys.exit(2)
     import_tt_sim(args[0], "--contract-checks" in sys.argv[1:])
     dut = [Dut()]
-    for raw in sys.stdin.buffer:
-        words = raw.decode("latin-1").split()
-        req, args = (words[0], words[1:]) if words else ("", [])
-        try:
-            out = "ok" if req == "quit" else answer(dut, req, args)
-        except Exception as e:  # noqa: BLE001 - a malformed request: never crash
-            out = "error bad request: %s" % re.sub(r"[^ -~]", "?", str(e))[:200]
-        print(out, flush=True)
-        if req == "quit": return
+    serve(lambda req, args: answer(dut, req, args))
 
 
 if __name__ == "__main__":
-    try: main()
-    except (BrokenPipeError, KeyboardInterrupt): pass
+    main()
