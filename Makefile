@@ -174,7 +174,9 @@ TT_SIM_CMD = $(TT_SIM_PYTHON) conformance/dut/mesham-tt-sim/tt_sim_dut.py $(absp
 dut-tt-sim-test: build/release/ttconf
 	@if [ -z "$(TT_SIM)" ]; then echo "dut-tt-sim-test: skipped: give TT_SIM=DIR, a checkout of mesham/tt-sim"; exit 0; fi; \
 	  build/release/ttconf --mode func --dut-cmd "$(TT_SIM_CMD)" conformance >build/dut-tt-sim-test.txt 2>&1; rc=$$?; \
-	  echo "dut-tt-sim-test: $$(tail -n 1 build/dut-tt-sim-test.txt) (build/dut-tt-sim-test.txt; status $$rc)"; [ $$rc -le 1 ]
+	  echo "dut-tt-sim-test: $$(tail -n 1 build/dut-tt-sim-test.txt) (build/dut-tt-sim-test.txt; status $$rc)"; \
+	  if ! tail -n 1 build/dut-tt-sim-test.txt | grep -qE '^[0-9]+ passed, [0-9]+ failed'; then head -n 2 build/dut-tt-sim-test.txt; exit 1; fi; \
+	  [ $$rc -le 1 ]
 dut-tt-sim-report: build/release/ttconf build/release/ttasm build/release/dut/model.so
 	@if [ -z "$(TT_SIM)" ]; then echo "make dut-tt-sim-report: give TT_SIM=DIR, a checkout of mesham/tt-sim"; exit 2; fi
 	@mkdir -p reports/implementations

@@ -306,6 +306,14 @@ def main():
     if len(args) != 1 or not os.path.isdir(os.path.join(args[0], "tt_sim")):
         print("usage: tt_sim_dut.py [--contract-checks] TT_SIM_CHECKOUT", file=sys.stderr)
         sys.exit(2)
+    for need, pkg in (("numpy", "python3-numpy"), ("yaml", "python3-yaml")):
+        try:
+            __import__(need)
+        except ImportError:
+            print("tt_sim_dut.py: tt-sim needs the module %s, which %s cannot import: "
+                  "sudo apt-get install -y %s (or run another python3, TT_SIM_PYTHON=...)"
+                  % (need, sys.executable, pkg), file=sys.stderr)
+            sys.exit(2)
     import_tt_sim(args[0], "--contract-checks" in sys.argv[1:])
     dut = [Dut()]
     serve(lambda req, args: answer(dut, req, args))
