@@ -127,7 +127,6 @@ class Dut:
             return None
         g = m.groups()
         n = lambda s: int(s, 0)
-        cu, su = self.be.getConfigUnit(), self.be.getSyncUnit()
         if g[0] is not None:
             return ("gpr", int(g[0]), n(g[1]))
         if g[2] is not None:
@@ -142,52 +141,43 @@ class Dut:
             return ("l1", int(g[9]) // 8, n(g[10]))
         return ("mmio", 4, n(g[11]))
 
-    def get(self, text):
+    def access(self, text, v=None):
+        """Read the location written `text` (v None: its value, or None when tt-sim has no such
+        location), or write v to it (True, or False when it has none)."""
         l = self.loc(text)
         if l is None:
-            return None
+            return None if v is None else False
         k, a, b = l
         cu, su = self.be.getConfigUnit(), self.be.getSyncUnit()
-        if k == "gpr":
-            return self.be.getGPR().getRegisters(a)[b] & 0xFFFFFFFF
-        if k == "cfg":
-            return cu.config[a][b] & 0xFFFFFFFF if b < len(cu.config[a]) else None
-        if k == "tcfg":
-            return cu.threadConfig[a][b] & 0xFFFF if b < len(cu.threadConfig[a]) else None
-        if k == "sem":
-            s = su.semaphores[a]
-            return (s.value if b == "value" else s.max) & 0xF
-        if k == "mutex":
-            if a >= len(su.mutexes):
-                return None
-            h = su.mutexes[a].held_by
-            return 0 if h is None else 1 + h
-        if k == "l1":
-            return self.mem.get(b, a) if b + a <= L1_SIZE else None
-        return self.mem.get(MMIO_BASE + b, 4) if b < MMIO_SIZE else None
-
-    def set(self, text, v):
-        l = self.loc(text)
-        if l is None:
-            return False
-        k, a, b = l
-        cu, su = self.be.getConfigUnit(), self.be.getSyncUnit()
-        if k == "gpr":
-            self.be.getGPR().getRegisters(a)[b] = v & 0xFFFFFFFF
-        elif k == "cfg" and b < len(cu.config[a]):
-            cu.config[a][b] = v & 0xFFFFFFFF
-        elif k == "tcfg" and b < len(cu.threadConfig[a]):
-            cu.threadConfig[a][b] = v & 0xFFFF
+        # registers: a list, an index in it and the location's width
+        regs = {"gpr": (self.be.getGPR().getRegisters(a) if k == "gpr" else None, 0xFFFFFFFF),
+                "cfg": (cu.config[a] if k == "cfg" else None, 0xFFFFFFFF),
+                "tcfg": (cu.threadConfig[a] if k == "tcfg" else None, 0xFFFF)}
+        if k in regs:
+            cells, mask = regs[k]
+            if b >= len(cells):
+                return None if v is None else False
+            if v is None:
+                return cells[b] & mask
+            cells[b] = v & mask
         elif k == "sem":
+            if v is None:
+                return getattr(su.semaphores[a], b) & 0xF
             setattr(su.semaphores[a], b, v & 0xF)
-        elif k == "mutex" and a < len(su.mutexes):
+        elif k == "mutex":
+            if a >= len(su.mutexes):
+                return None if v is None else False
+            if v is None:
+                h = su.mutexes[a].held_by
+                return 0 if h is None else 1 + h
             su.mutexes[a].held_by = None if v == 0 else v - 1
-        elif k == "l1" and b + a <= L1_SIZE:
-            self.mem.write(b, v & ((1 << (8 * a)) - 1), a)
-        elif k == "mmio" and b < MMIO_SIZE:
-            self.mem.write(MMIO_BASE + b, v & 0xFFFFFFFF, 4)
-        else:
-            return False
+        else:   # l1 (a bytes at b) or mmio (a word at offset b)
+            addr, size, limit = (b, a, L1_SIZE) if k == "l1" else (MMIO_BASE + b, 4, MMIO_BASE + MMIO_SIZE)
+            if addr + size > limit:
+                return None if v is None else False
+            if v is None:
+                return self.mem.get(addr, size)
+            self.mem.write(addr, v & ((1 << (8 * size)) - 1), size)
         return True
 
     # ---- running --------------------------------------------------------------------------------
@@ -276,9 +266,9 @@ def answer(dut, req, a):
     if out is not None: return out
     d = dut[0]
     if req == "set":
-        return "ok" if len(a) == 2 and d.set(a[0], int(a[1], 0)) else "no tt-sim has no such location here"
+        return "ok" if len(a) == 2 and d.access(a[0], int(a[1], 0)) else "no tt-sim has no such location here"
     if req == "get":
-        v = d.get(a[0]) if a else None
+        v = d.access(a[0]) if a else None
         return "no tt-sim has no such location here" if v is None else "ok 0x%X" % v
     if req == "load":
         if not a or a[0] not in ("t0", "t1", "t2"): return "error load tN WORD..."
