@@ -261,17 +261,20 @@ static void cfgp_arrive(tt_state *st, unsigned i) {
  * stage, stalls behind an occupied next stage, or moves on. Returns 1 if it moved or left.
  * Always inlined with a constant k (tt_cfgp_advance): the stage's own rules fold. */
 static TT_INLINE int cfgp_step(tt_state *st, tt_cfgp_slot *p, const unsigned k) {
-  if (!p[k].valid) return 0;
+  tt_cyc *c = &st->c.cyc;
+  if (!(c->cfgp_occ >> k & 1u)) return 0;
   if (p[k].left > 1) { p[k].left--; return 0; }
   if (k == tt_cfgp_last_stage(&p[k].insn)) {
     p[k].valid = 0;
-    st->c.cyc.cfgp_left++;
+    c->cfgp_occ &= (uint8_t)~(1u << k);
+    c->cfgp_left++;
     return 1;
   }
   /* next stage busy: stall in place (the last stage's occupant always leaves above) */
-  if (k + 1 >= TT_CFGP_STAGE_COUNT || p[k + 1].valid) { p[k].left = 1; return 0; }
+  if (k + 1 >= TT_CFGP_STAGE_COUNT || (c->cfgp_occ >> (k + 1) & 1u)) { p[k].left = 1; return 0; }
   p[k + 1] = p[k];
   p[k].valid = 0;
+  c->cfgp_occ ^= (uint8_t)(3u << k);
   cfgp_arrive(st, k + 1);
   return 1;
 }
@@ -294,14 +297,13 @@ int tt_cfgp_advance(tt_state *st) {
 /* Entry rules for a first stage s: stage s empty, and no stage k with -3 <= k < s occupied.
  * Documented bugs kept: stage -4 is not checked, and thread ids are ignored. */
 int tt_cfgp_can_enter(const tt_state *st, const tt_insn *in) {
-  const tt_cfgp_slot *p = st->c.cyc.cfgp;
+  unsigned occ = st->c.cyc.cfgp_occ;
   unsigned i = (unsigned)(tt_cfgp_first_stage(in) + 4);
-  if (p[i].valid && !TT_DEFECT(CYC_CFG_OVERWRITE)) return 0;
-  for (unsigned k = 1; k < i && !TT_DEFECT(CYC_CFG_NO_ORDER); k++)
-    if (p[k].valid) return 0;
+  if ((occ >> i & 1u) && !TT_DEFECT(CYC_CFG_OVERWRITE)) return 0;
+  if ((occ & ((1u << i) - 1u) & ~1u) && !TT_DEFECT(CYC_CFG_NO_ORDER)) return 0;  /* stages 1..i-1 */
   /* cfg_stall=no_entry (AMB-23): no entry while any later stage on the path is occupied */
-  for (unsigned k = i + 1; k <= tt_cfgp_last_stage(in) && TT_KNOB_IS(st, CFG_STALL, 1); k++)
-    if (p[k].valid) return 0;
+  unsigned later = ((2u << tt_cfgp_last_stage(in)) - 1u) & ~((2u << i) - 1u);
+  if ((occ & later) && TT_KNOB_IS(st, CFG_STALL, 1)) return 0;
   return 1;
 }
 
@@ -314,6 +316,7 @@ void tt_cfgp_enter(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc) {
   tt_cyc *c = &st->c.cyc;
   tt_cfg_capture(st, t, in, s);
   s->valid = 1;
+  c->cfgp_occ |= (uint8_t)(1u << i);
   s->pc = pc;
   s->seq = ++c->cfgp_seq[t];
   s->left = (uint8_t)cfgp_stage_cycles(st, in, i);

@@ -420,7 +420,7 @@ static void issue(tt_state *st, unsigned t, const tt_insn *in) {
   if (TT_KNOB_IS(st, GPR0, 1)) st->c.gpr[t][0] = 0;  /* AMB-27, as tt_dispatch does */
   if (c->wb_gprs[t] && TT_KNOB_IS(st, THCON_READ, 1) && (k & CL_THCON)) thcon_read_late(st, t, in);
   /* the three hazards' preconditions (cycle_out.c), so that most issues skip the call */
-  if (c->wb_gprs[t] | (c->cfg_write_next[t] == c->now) | c->cfgp[0].valid)
+  if (c->wb_gprs[t] | (c->cfg_write_next[t] == c->now) | (c->cfgp_occ & 1u))
     tt_cycle_check_hazards(st, t, in, pc);
   if (in->reserved && tt_insn_reserved(st, in) && TT_KNOB_IS(st, RESERVED_BITS, 0))
     tt_fault(st, t, TT_FC_RESERVED_BITS);

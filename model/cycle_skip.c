@@ -42,13 +42,13 @@ static uint64_t next_event(const tt_state *st) {
     if (e == now) return e;
   }
   for (unsigned i = 0; i < c->nwb; i++) flip_at(&e, now, c->wb[i].due);
-  for (unsigned k = 0; k < TT_CFGP_STAGE_COUNT && tt_cfgp_busy(st); k++) {
+  for (unsigned k = 0, occ = c->cfgp_occ; k < TT_CFGP_STAGE_COUNT && occ >> k; k++) {
     const tt_cfgp_slot *p = &c->cfgp[k];
-    if (!p->valid) continue;
+    if (!(occ >> k & 1u)) continue;
     if (p->left > 1) flip_at(&e, now, (uint64_t)now + p->left - 1u);
     /* left 1: moves or leaves now, unless stalled behind an occupied next stage (whose own
      * flip point comes first) */
-    else if (k == tt_cfgp_last_stage(&p->insn) || !c->cfgp[k + 1].valid) e = now;
+    else if (k == tt_cfgp_last_stage(&p->insn) || !(occ >> (k + 1) & 1u)) e = now;
   }
   if (e == now) return e;
   for (unsigned s = 0; s < 2 && (c->src_flip_at[0] | c->src_flip_at[1]); s++)
@@ -79,8 +79,8 @@ uint64_t tt_cycle_skip_quiet(tt_state *st, uint64_t max) {
     const tt_thread *th = &st->c.thr[t];
     if (th->pc < th->len && th->wait_kind != TT_WAIT_NONE) c->stall[t][th->wait_kind] += (uint32_t)k;
   }
-  for (unsigned i = 0; i < TT_CFGP_STAGE_COUNT && tt_cfgp_busy(st); i++)
-    if (c->cfgp[i].valid && c->cfgp[i].left > 1) c->cfgp[i].left = (uint8_t)(c->cfgp[i].left - k);
+  for (unsigned i = 0, occ = c->cfgp_occ; i < TT_CFGP_STAGE_COUNT && occ >> i; i++)
+    if ((occ >> i & 1u) && c->cfgp[i].left > 1) c->cfgp[i].left = (uint8_t)(c->cfgp[i].left - k);
   c->now += (uint32_t)k;
   st->c.steps += k;
   st->skipped_cycles += k;

@@ -152,15 +152,10 @@ void tt_cfg_commit(tt_state *st, tt_cfgp_slot *slot);
 int tt_cfgp_advance(tt_state *st);
 int tt_cfgp_can_enter(const tt_state *st, const tt_insn *in);
 /* Is any Config pipeline stage occupied? Asked several times per cycle; branch-free, so it
- * adds no coverage edges to its callers. An occupant enters once (cfgp_entered) and leaves once
- * (cfgp_left), so the pipeline is busy exactly when the two counts differ; under the planted
- * CYC_CFG_OVERWRITE an entry may replace an occupant, so the stages themselves are read. */
-static inline int tt_cfgp_busy(const tt_state *st) {
-  const tt_cfgp_slot *p = st->c.cyc.cfgp;
-  _Static_assert(TT_CFGP_STAGE_COUNT == 6, "tt_cfgp_busy tests six stages");
-  if (!TT_DEFECT(CYC_CFG_OVERWRITE)) return st->c.cyc.cfgp_entered != st->c.cyc.cfgp_left;
-  return (p[0].valid | p[1].valid | p[2].valid | p[3].valid | p[4].valid | p[5].valid) != 0;
-}
+ * adds no coverage edges to its callers. cfgp_occ mirrors the stages' valid flags (config.c
+ * writes both), so it also holds under the planted CYC_CFG_OVERWRITE, where an entry may
+ * replace an occupant and cfgp_entered - cfgp_left overcounts. */
+static inline int tt_cfgp_busy(const tt_state *st) { return st->c.cyc.cfgp_occ != 0; }
 /* Enter `in` into its first stage; the scheduler then executes a form that is not deferred. */
 void tt_cfgp_enter(tt_state *st, unsigned t, const tt_insn *in, uint32_t pc);
 

@@ -190,7 +190,7 @@ typedef struct tt_wb {
 
 /* One occupant of a Config pipeline stage. */
 typedef struct tt_cfgp_slot {
-  uint8_t valid;          /* 1 when the stage is occupied */
+  uint8_t valid;          /* 1 when the stage is occupied (mirrored in tt_cyc.cfgp_occ) */
   uint8_t thread;
   uint8_t left;           /* cycles still to spend in this stage (>= 1 while valid) */
   uint8_t bank;           /* Config bank captured at issue */
@@ -233,7 +233,7 @@ typedef struct tt_cyc {
   uint8_t src_flip_to[2];
   uint8_t wb_high;                    /* the most entries wb[] held since reset (tt_reset clears
                                          only those) */
-  uint8_t pad;
+  uint8_t cfgp_occ;                   /* bit k: cfgp[k].valid (the stages occupied, in one load) */
   uint32_t thcon_next_try;            /* spinning atomic: next attempt cycle */
   uint32_t thcon_try_at;              /* spinning atomic: cycle of its last attempt */
   uint32_t last_change;               /* last cycle in which anything issued, landed or moved */
