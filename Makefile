@@ -121,8 +121,12 @@ conformance: build/asan/ttconf
 	@if [ -z "$(strip $(VEC))" ]; then echo "make conformance: VEC is empty: give a .vec file or a directory (default: conformance)"; exit 2; fi
 	build/asan/ttconf --mode both $(VEC)
 
+# The stages run in parallel, TEST_JOBS at a time (default: the machine's CPUs; make -jN test
+# gives its own), each stage's output printed whole when it ends (--output-sync).
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 test: test-tools
-	@$(MAKE) --no-print-directory audit unit conformance-test dut-test json-roundtrip-test ttrun-test replay triage-test amb-test calibration-test
+	@$(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(TEST_JOBS)) --output-sync=target \
+	  audit unit conformance-test dut-test json-roundtrip-test ttrun-test replay triage-test amb-test calibration-test
 	@bash tests/layering.sh && bash tests/layering.sh --self-test
 	@bash tests/funclen.sh && bash tests/funclen.sh --self-test
 	@echo "make test: all stages passed"

@@ -10,7 +10,8 @@
 # (afl-clang-fast, its libFuzzer-compatible driver) run from $SRC itself, so the script may not
 # rely on its own location or on the working directory. Then every produced fuzzer runs its
 # whole seed zip (each seed executed once; a seed that aborts fails the test), libFuzzer ones
-# fuzz 2 s more with their .options; the seeds of the binary-input targets must not be text.
+# fuzz 2 s more with their .options; the seeds of the binary-input targets must not be text. The
+# two builds run side by side.
 set -u
 ROOT=$(pwd)
 S=$ROOT/build/oss-fuzz
@@ -111,8 +112,19 @@ run_engine() {  # engine cwd-mode
   done
 }
 
-run_engine libfuzzer workdir
-if command -v afl-clang-fast >/dev/null 2>&1; then run_engine afl src
-else echo "oss-fuzz-test: afl-clang-fast not installed: AFL++ build not checked"; fi
+# the two engines' builds and runs side by side (separate directories), each one's report printed
+# whole, libFuzzer's first; an engine fails the test through its subshell's status
+( run_engine libfuzzer workdir; exit $fail ) >"$S/libfuzzer.out" 2>&1 &
+lf=$!
+if command -v afl-clang-fast >/dev/null 2>&1; then
+  ( run_engine afl src; exit $fail ) >"$S/afl.out" 2>&1 &
+  afl=$!
+else
+  echo "oss-fuzz-test: afl-clang-fast not installed: AFL++ build not checked" >"$S/afl.out"; afl=
+fi
+wait $lf || fail=1
+cat "$S/libfuzzer.out"
+if [ -n "$afl" ]; then wait "$afl" || fail=1; fi
+cat "$S/afl.out"
 [ $fail -eq 0 ] && echo "oss-fuzz-test: build.sh in the OSS-Fuzz/ClusterFuzzLite layout produced working fuzzers; every seed zip runs"
 exit $fail
