@@ -220,15 +220,25 @@ static void test_knobs(void) {
  * the same either way: clock, stall counters, issue cycles, hazards and all. Also counts how
  * many cycles the fast-forward took over, so the test fails if it never engages. */
 static tt_state STEPPED;
+/* tt_cyc.cfgp_occ mirrors the Config pipeline stages' valid flags (config.c writes both). */
+static int occ_mirrors(const tt_state *st) {
+  unsigned m = 0;
+  for (unsigned k = 0; k < TT_CFGP_STAGE_COUNT; k++) m |= (unsigned)(st->c.cyc.cfgp[k].valid != 0) << k;
+  return m == st->c.cyc.cfgp_occ;
+}
+
+/* Random three-thread programs under one knob at a time, run with tt_run (fast-forward, held
+ * cycles) and cycle by cycle with tt_step: the same end state; the stepped run's pipeline
+ * occupancy mirrors its stages after every cycle. */
 static void test_fast_forward(void) {
   static const uint8_t ops[] = {0x02, 0x45, 0x49, 0x58, 0x5A, 0x60, 0x61, 0x62, 0x63, 0x64, 0x66,
                                 0x67, 0x68, 0xA0, 0xA1, 0xA2, 0xA3, 0xA4, 0xA5, 0xA6, 0xA7, 0xB0,
-                                0xB1, 0xB2, 0xB3, 0xB8, 0x42, 0x41, 0x28, 0x74, 0x10, 0x12, 0x37};
+                                0xB1, 0xB2, 0xB3, 0xB7, 0xB8, 0x42, 0x41, 0x28, 0x74, 0x10, 0x12, 0x37};
   static const char *const knobs[] = {"stub_cycles", "load_latency", "atincget_latency",
                                       "c12_scope", "flushdma", "wait_lag", "sync_visibility",
                                       "thcon_release", "cfg_stall", "gpr_port", "c0_stores"};
   uint32_t seed = 777, prog[3][24];
-  unsigned mismatches = 0;
+  unsigned mismatches = 0, occ_bad = 0, occ_busy = 0;
   uint64_t skipped = S.skipped_cycles, cycles = 0;
   for (int iter = 0; iter < 600; iter++) {
     for (int t = 0; t < 3; t++)
@@ -250,12 +260,17 @@ static void test_fast_forward(void) {
     }
     tt_run(&S, 3000);
     uint64_t i = 0;
-    for (; i < 3000 && tt_step(&STEPPED); i++) {}
+    for (; i < 3000 && tt_step(&STEPPED); i++) {
+      occ_bad += !occ_mirrors(&STEPPED);
+      occ_busy += STEPPED.c.cyc.cfgp_occ != 0;
+    }
     STEPPED.c.last_outcome = S.c.last_outcome;
     cycles += S.c.steps;
     mismatches += memcmp(&S, &STEPPED, TT_STATE_BYTES) != 0;
   }
   CHECK_EQ(mismatches, 0);
+  CHECK_EQ(occ_bad, 0);
+  CHECK(occ_busy > 1000, "the Config pipeline was occupied in %u stepped cycles", occ_busy);
   skipped = S.skipped_cycles - skipped;
   CHECK(skipped * 10 > cycles, "fast-forward took %llu of %llu cycles", (unsigned long long)skipped,
         (unsigned long long)cycles);
