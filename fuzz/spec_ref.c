@@ -2,6 +2,7 @@
  * restated from ../shared/spec/spec-digest.md §2–§4 and the ISA pages it names; the model's
  * documented policies (README.md: faults are recorded per thread and the offending access is
  * skipped, functional scheduling, knobs) are followed where the spec leaves a choice. */
+#include <stddef.h>
 #include <string.h>
 #include "spec_ref.h"
 
@@ -94,7 +95,13 @@ void sr_unload(void) {
 
 void sr_load(sr_state *s, const tt_state *m) {
   sr_unload();
-  memset(s, 0, sizeof *s);
+  /* Everything but the issue-cycle table (3 x TT_PROG_MAX words: clearing it all was most of a
+   * spec_diff execution); of that, the entries a run can write: issue[t][k] is written only at
+   * k = pc[t] < len[t], and read only below pc[t]. */
+  const size_t issue_at = offsetof(sr_state, cyc) + offsetof(sr_cyc, issue);
+  const size_t after = issue_at + sizeof s->cyc.issue;
+  memset(s, 0, issue_at);
+  memset((char *)s + after, 0, sizeof *s - after);
   memcpy(s->gpr, m->c.gpr, sizeof s->gpr);
   memcpy(s->cfg, m->c.cfg, sizeof s->cfg);
   memcpy(s->tcfg, m->c.tcfg, sizeof s->tcfg);
@@ -108,6 +115,8 @@ void sr_load(sr_state *s, const tt_state *m) {
     if (SR_KNOB(s, GPR0) == 1) s->gpr[t][0] = 0;
     s->prog[t] = m->prog[t];
     s->len[t] = m->c.thr[t].len;
+    uint32_t n = s->len[t] < TT_PROG_MAX ? s->len[t] : TT_PROG_MAX;
+    memset(s->cyc.issue[t], 0, sizeof s->cyc.issue[t][0] * n);
   }
   /* initial memory contents: the granules the set-up wrote */
   for (unsigned i = 0; i < m->c.l1_dirty_count; i++) {
