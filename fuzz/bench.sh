@@ -13,7 +13,8 @@
 # both modes, functional-mode phases) and the model against BASE's (fuzz/bench_model.sh).
 # Program inputs: seeds mutated by the
 # structured mutator, capped at BENCH_MAX_PER_THREAD (64) instructions per thread.
-# BENCH_TIME seconds per measurement. BENCH_BASE=DIR (a build/ directory of another checkout,
+# BENCH_TIME seconds per measurement; BENCH_ROWS the rows (default: every target, programs also :full
+# for three of them). BENCH_BASE=DIR (a build/ directory of another checkout,
 # with fuzz-bench/<t>, fuzz-bench/empty, fuzz-lf/bench-<t>, fuzz-tool/<t>) adds its figures on
 # the same inputs in the same run, as "before" rows.
 set -eu
@@ -21,7 +22,7 @@ T=${BENCH_TIME:-5}; MAXPT=${BENCH_MAX_PER_THREAD:-64}; N=${BENCH_INPUTS:-4000}
 d=build/fuzz/bench
 mkdir -p "$d"
 res=build/fuzz/bench.txt
-ROWS="func_invariants func_invariants:full reset_equivalence reset_equivalence:full cycle_vs_func cycle_vs_func:full decode_roundtrip text_parsers"
+ROWS=${BENCH_ROWS:-"func_invariants func_invariants:full reset_equivalence reset_equivalence:full cycle_vs_func cycle_vs_func:full spec_diff ambiguity_diff decode_roundtrip text_parsers"}
 . fuzz/bench_lib.sh
 BENCH_WRAP=""
 measure_afl() {  # binary inputs -> execs/s (afl-fuzz's own wall-clock rate)
@@ -41,7 +42,7 @@ measure() {  # "binary [args]" inputs -> execs/s (per CPU second)
     note=$(bench_make_inputs "$row" "$in" "$N" "$MAXPT")
     case $row in
       *:full) desc="$N random programs, exactly $MAXPT instructions/thread ($note)" ;;
-      func_invariants|reset_equivalence|cycle_vs_func) desc="$N mutated seeds, <= $MAXPT instructions/thread ($note)" ;;
+      func_invariants|reset_equivalence|cycle_vs_func|spec_diff|ambiguity_diff) desc="$N mutated seeds, <= $MAXPT instructions/thread ($note)" ;;
       decode_roundtrip) desc="$N inputs of 1..64 words" ;;
       *) desc="the $(ls corpus/text_parsers | wc -l) text seeds, in turn" ;;
     esac

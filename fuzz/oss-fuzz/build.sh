@@ -50,8 +50,10 @@ kind_of() {  # program (structured, custom mutator), words (decode) or text
 # ignore list when the flags ask for sanitizer coverage, AFL++'s deny list (it ignores the former)
 case "$CFLAGS" in *-fsanitize=fuzzer*|*-fsanitize-coverage*) CFLAGS="$CFLAGS -fsanitize-coverage-ignorelist=$ROOT/fuzz/sancov-ignore.txt" ;; esac
 case "$CC" in *afl-*) sh fuzz/afl-deny.sh >"$W/afl-deny.txt"; export AFL_LLVM_DENYLIST="$W/afl-deny.txt" ;; esac
-# ... and no comparison tracing in the objects the Makefile's FUZZ_NO_CMP_OBJS names (the one list)
+# ... and no comparison tracing in the objects the Makefile's FUZZ_NO_CMP_OBJS (model) and
+# FUZZ_NO_CMP_HARNESS (spec_diff and its reference) name (one list each)
 NO_CMP=" $(sed -n 's/^FUZZ_NO_CMP_OBJS := //p' Makefile) "
+NO_CMP_HARNESS=" $(sed -n 's/^FUZZ_NO_CMP_HARNESS := //p' Makefile) "
 for f in model/*.c model/text/*.c; do
   o=$(basename "${f%.c}").o extra=""
   case "$CFLAGS" in *-fsanitize=fuzzer*|*trace-cmp*) case $NO_CMP in *" $o "*) extra=-fno-sanitize-coverage=trace-cmp ;; esac ;; esac
@@ -60,7 +62,9 @@ done
 # helper sources a target links besides the shared ones (spec_diff: its reference interpreter)
 links_of() { case $1 in spec_diff) echo spec_ref spec_ref_cycle spec_ref_insn spec_ref_host spec_ref_mem spec_ref_pipe ;; esac; }
 for f in fz_input fz_mutator fz_lf_mutator spec_ref spec_ref_cycle spec_ref_insn spec_ref_host spec_ref_mem spec_ref_pipe $TARGETS; do
-  $CC $CFLAGS $STD -c "fuzz/$f.c" -o "$W/fuzz/$f.o"
+  extra=""
+  case "$CFLAGS" in *-fsanitize=fuzzer*|*trace-cmp*) case $NO_CMP_HARNESS in *" $f.o "*) extra=-fno-sanitize-coverage=trace-cmp ;; esac ;; esac
+  $CC $CFLAGS $extra $STD -c "fuzz/$f.c" -o "$W/fuzz/$f.o"
 done
 # generator (dictionaries, reproducer conversion): a host build without fuzzing/sanitizer flags
 $CC $STD -O1 model/*.c model/text/*.c fuzz/fz_input.c fuzz/gen.c -o "$W/host/gen"
