@@ -335,7 +335,7 @@ FUZZ_IGNORE := -fsanitize-coverage-ignorelist=fuzz/sancov-ignore.txt
 # OSS-Fuzz build (fuzz/oss-fuzz/build.sh) reads this line.
 FUZZ_NO_CMP_OBJS := run.o cycle.o asm.o
 $(foreach fl,fuzz-lf fuzz-bench fuzz-plant,$(foreach o,$(FUZZ_NO_CMP_OBJS),\
-  $(eval build/$(fl)/model/$(o): FZ_OBJ_FLAGS := -fno-sanitize-coverage=trace-cmp)))
+  $(eval build/$(fl)/model/$(o) build/$(fl)/model-kl/$(o): FZ_OBJ_FLAGS := -fno-sanitize-coverage=trace-cmp)))
 # The same for spec_diff's side of the comparison: the reference interpreter decides what the
 # model's traced comparisons already decide on the same words (and times with bookkeeping, as
 # cycle.o does), and spec_diff.c compares model against reference, values no input byte spells.
@@ -360,7 +360,13 @@ build/$(1)/conf/%.o: conformance/%.c $$(MODEL_HDR) $$(DUT_HDR) $(4) | build/$(1)
 	$(2) $$(CPPFLAGS) $(3) -c $$< -o $$@
 build/$(1)/libtt.a: $$(addprefix build/$(1)/model/,$$(MODEL_OBJ))
 	rm -f $$@ && ar rcs $$@ $$^
-build/$(1)/model build/$(1)/fuzz build/$(1)/conf:
+build/$(1)/model-kl/%.o: model/%.c $$(MODEL_HDR) $(4) | build/$(1)/model-kl
+	$(2) $$(CPPFLAGS) $(3) $$(FZ_OBJ_FLAGS) -DTT_KNOB_LOG -c $$< -o $$@
+build/$(1)/model-kl/%.o: model/text/%.c $$(MODEL_HDR) $(4) | build/$(1)/model-kl
+	$(2) $$(CPPFLAGS) $(3) $$(FZ_OBJ_FLAGS) -DTT_KNOB_LOG -c $$< -o $$@
+build/$(1)/libtt-kl.a: $$(addprefix build/$(1)/model-kl/,$$(MODEL_OBJ))
+	rm -f $$@ && ar rcs $$@ $$^
+build/$(1)/model build/$(1)/model-kl build/$(1)/fuzz build/$(1)/conf:
 	mkdir -p $$@
 endef
 $(eval $(call FUZZ_FLAVOUR,fuzz-lf,$$(FUZZ_CC),$$(FUZZ_CF) -O1 -fsanitize=fuzzer-no-link $$(FUZZ_IGNORE) $$(FUZZ_SAN),fuzz/sancov-ignore.txt))
@@ -377,23 +383,27 @@ fz_objs = build/$(1)/fuzz/$(2).o build/$(1)/fuzz/fz_input.o build/$(1)/fuzz/fz_m
           $(if $(filter spec_diff,$(2)),$(addprefix build/$(1)/fuzz/,$(SPEC_REF_OBJ))) \
           $(if $(filter dut_diff,$(2)),$(patsubst conformance/%.c,build/$(1)/conf/%.o,$(DUT_SRC)))
 fz_lfmut = $(if $(filter $(2),$(FUZZ_PROG)),build/$(1)/fuzz/fz_lf_mutator.o)
+# the model library target $(2) links in flavour $(1): ambiguity_diff's notes the knobs a run
+# reads (-DTT_KNOB_LOG, model/tt.h knob_log), so it skips the readings of knobs its default
+# run never read; every other target links the model without that test at each knob read
+fz_lib = build/$(1)/libtt$(if $(filter ambiguity_diff,$(2)),-kl).a
 
 define FUZZ_BINS
-build/fuzz-lf/$(1): $$(call fz_objs,fuzz-lf,$(1)) $$(call fz_lfmut,fuzz-lf,$(1)) build/fuzz-lf/libtt.a
+build/fuzz-lf/$(1): $$(call fz_objs,fuzz-lf,$(1)) $$(call fz_lfmut,fuzz-lf,$(1)) $$(call fz_lib,fuzz-lf,$(1))
 	$$(FUZZ_CC) -fsanitize=fuzzer $$(FUZZ_SAN) $$^ $$(LDLIBS_DUT) -o $$@
-build/fuzz-lf/bench-$(1): $$(call fz_objs,fuzz-lf,$(1)) build/fuzz-lf/fuzz/bench_feed.o build/fuzz-lf/libtt.a
+build/fuzz-lf/bench-$(1): $$(call fz_objs,fuzz-lf,$(1)) build/fuzz-lf/fuzz/bench_feed.o $$(call fz_lib,fuzz-lf,$(1))
 	$$(FUZZ_CC) -fsanitize=fuzzer $$(FUZZ_SAN) $$^ $$(LDLIBS_DUT) -o $$@
-build/fuzz-afl/$(1): $$(call fz_objs,fuzz-afl,$(1)) build/fuzz-afl/libtt.a
+build/fuzz-afl/$(1): $$(call fz_objs,fuzz-afl,$(1)) $$(call fz_lib,fuzz-afl,$(1))
 	AFL_QUIET=1 $$(AFL_CC) -fsanitize=fuzzer $$^ $$(LDLIBS_DUT) -o $$@
-build/fuzz-bench/$(1): $$(call fz_objs,fuzz-bench,$(1)) build/fuzz-bench/fuzz/bench_feed.o build/fuzz-bench/libtt.a
+build/fuzz-bench/$(1): $$(call fz_objs,fuzz-bench,$(1)) build/fuzz-bench/fuzz/bench_feed.o $$(call fz_lib,fuzz-bench,$(1))
 	$$(FUZZ_CC) -fsanitize=fuzzer $$^ $$(LDLIBS_DUT) -o $$@
-build/fuzz-bench/features-$(1): $$(call fz_objs,fuzz-bench,$(1)) build/fuzz-bench/fuzz/feature_count.o build/fuzz-bench/libtt.a
+build/fuzz-bench/features-$(1): $$(call fz_objs,fuzz-bench,$(1)) build/fuzz-bench/fuzz/feature_count.o $$(call fz_lib,fuzz-bench,$(1))
 	$$(FUZZ_CC) -no-pie $$^ $$(LDLIBS_DUT) -o $$@
-build/replay/$(1): $$(call fz_objs,replay,$(1)) build/replay/fuzz/driver.o build/replay/fuzz/fz_minimize.o build/replay/fuzz/fz_files.o build/replay/libtt.a
+build/replay/$(1): $$(call fz_objs,replay,$(1)) build/replay/fuzz/driver.o build/replay/fuzz/fz_minimize.o build/replay/fuzz/fz_files.o $$(call fz_lib,replay,$(1))
 	$$(FUZZ_CC) $$(FUZZ_SAN) $$^ $$(LDLIBS_DUT) -o $$@
-build/fuzz-tool/$(1): $$(call fz_objs,fuzz-tool,$(1)) build/fuzz-tool/fuzz/driver.o build/fuzz-tool/fuzz/fz_minimize.o build/fuzz-tool/fuzz/fz_files.o build/fuzz-tool/libtt.a
+build/fuzz-tool/$(1): $$(call fz_objs,fuzz-tool,$(1)) build/fuzz-tool/fuzz/driver.o build/fuzz-tool/fuzz/fz_minimize.o build/fuzz-tool/fuzz/fz_files.o $$(call fz_lib,fuzz-tool,$(1))
 	$$(FUZZ_CC) $$^ $$(LDLIBS_DUT) -o $$@
-build/cov/$(1): $$(call fz_objs,cov,$(1)) build/cov/fuzz/driver.o build/cov/fuzz/fz_minimize.o build/cov/fuzz/fz_files.o build/cov/libtt.a
+build/cov/$(1): $$(call fz_objs,cov,$(1)) build/cov/fuzz/driver.o build/cov/fuzz/fz_minimize.o build/cov/fuzz/fz_files.o $$(call fz_lib,cov,$(1))
 	$$(FUZZ_CC) -fprofile-instr-generate $$^ $$(LDLIBS_DUT) -o $$@
 endef
 $(foreach t,$(FUZZ_TARGETS_ALL) dut_diff,$(eval $(call FUZZ_BINS,$(t))))
@@ -424,7 +434,7 @@ build/fuzz-tool/gen: build/fuzz-tool/fuzz/gen.o build/fuzz-tool/fuzz/fz_input.o 
 build/fuzz-tool/ambtool: build/fuzz-tool/fuzz/ambtool.o build/fuzz-tool/fuzz/amb_min.o build/fuzz-tool/fuzz/amb_text.o \
                          build/fuzz-tool/fuzz/amb_render.o build/fuzz-tool/fuzz/amb_page.o build/fuzz-tool/fuzz/ambiguity_diff.o \
                          build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/fuzz/fz_mutator.o build/fuzz-tool/fuzz/fz_files.o \
-                         build/fuzz-tool/libtt.a
+                         build/fuzz-tool/libtt-kl.a
 	$(FUZZ_CC) $^ -o $@
 build/fuzz-tool/afl-mutator.so: build/fuzz-tool/fuzz/afl_mutator.o build/fuzz-tool/fuzz/fz_mutator.o \
                                 build/fuzz-tool/fuzz/fz_input.o build/fuzz-tool/libtt.a
@@ -795,9 +805,15 @@ reports-ambiguities: build/fuzz-tool/ambtool
 	@mkdir -p $(AMB_DIRS)
 	build/fuzz-tool/ambtool render $(AMB_DIRS)
 
-amb-test: build/fuzz-tool/ambtool
+amb-test: build/fuzz-tool/ambtool build/replay/ambiguity_diff
 	@build/fuzz-tool/ambtool search --any --runs 5000000 --time 60 --exclude conformance/ambiguities \
 	  $(AMB_SEEDS) >build/amb-search.txt; rc=$$?; head -n 1 build/amb-search.txt | sed 's/^/amb-test: /'; \
 	  if [ $$rc -ne 0 ]; then grep 'NOT FOUND' build/amb-search.txt; exit 1; fi
 	build/fuzz-tool/ambtool render --check $(AMB_DIRS)
+	@# the readings ambiguity_diff skips (knob not read by the default run) are checked by every
+	@# replay (amb_skip_sound); that check must fire when the knob log misses a knob's reads
+	@FZ_AMB_DROP_KNOB=load_latency build/replay/ambiguity_diff corpus/ambiguity_diff >build/amb-skip-fire.txt 2>&1; \
+	  n=$$(grep -c 'INVARIANT amb_skip_sound: load_latency=' build/amb-skip-fire.txt); \
+	  if [ "$$n" -gt 0 ]; then echo "amb-test: ok   amb_skip_sound fires on $$n corpus inputs with load_latency dropped from the knob log"; \
+	  else echo "amb-test: FAIL amb_skip_sound did not fire with load_latency dropped from the knob log"; exit 1; fi
 

@@ -31,23 +31,44 @@
  * `# witness: NAME` must still show NAME. check_prog (replay, --fire, --minimize) reports the
  * first witness in knob order. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "fz.h"
 #include "amb_diff.h"
 
-static const char *const invariants[] = {"AMB-<n>.<knob>=<value> (witness)", NULL};
+static const char *const invariants[] = {"AMB-<n>.<knob>=<value> (witness)", "amb_skip_sound", NULL};
 
 static tt_state s_base, s_alt;
 static int ready;
 static uint8_t in_func[TT_KNOB_COUNT][AMB_MAX_VALUES];
 static unsigned amb_id[TT_KNOB_COUNT][AMB_MAX_VALUES];
 static char names[TT_KNOB_COUNT][AMB_MAX_VALUES][80];
-static unsigned long long n_runs, n_witness_inputs;
+static unsigned long long n_runs, n_witness_inputs, n_skipped;
+/* n_skipped: readings not run because the default run never read their knob (g_noting: the
+ * model was built with TT_KNOB_LOG; otherwise every reading runs). Replay builds (FZ_REPLAY) run the skipped readings too and
+ * report `amb_skip_sound` when one ends differently from the default run: that would mean a
+ * knob read the log missed. FZ_AMB_DROP_KNOB=<knob> (replay builds: the test that the check
+ * fires, `make amb-test`) drops that knob from the log, as a model that missed its reads would. */
+static int g_noting;
+static uint64_t g_drop;
+static int g_unsound;
+static unsigned g_unsound_k, g_unsound_v, g_unsound_mode;
+#ifdef FZ_REPLAY
+#define SKIP_CHECKED 1
+#else
+#define SKIP_CHECKED 0
+#endif
 
 void amb_init(void) {
   if (ready) return;
   tt_init(&s_base);
   tt_init(&s_alt);
+  g_noting = tt_knob_log_built();
+#ifdef FZ_REPLAY
+  const char *drop = getenv("FZ_AMB_DROP_KNOB");
+  int dk = drop ? tt_knob_by_name(drop) : -1;
+  if (dk >= 0) g_drop = (uint64_t)1 << dk;
+#endif
   for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
     for (unsigned v = 1; v < tt_knob_value_count(k) && v < AMB_MAX_VALUES; v++) {
       const tt_amb_reading *r = tt_amb_reading_of(k, v);
@@ -88,13 +109,22 @@ uint64_t amb_budget(const fz_prog *p, unsigned mode) {
   return mode == TT_MODE_CYCLE ? 64u * n + 256u : 2u * n + 16u;  /* func: always enough (run.c) */
 }
 
-/* Run p from reset with every knob at its default except knob k = v (k = TT_KNOB_COUNT: none). */
-tt_outcome amb_run(tt_state *st, const fz_prog *p, unsigned mode, unsigned k, unsigned v) {
+/* amb_run, with the run's knob reads noted in *log when log is set (a model built with
+ * TT_KNOB_LOG: tt_knob_log_built). Reads during the set-up are not noted: they see the input's
+ * own knob values, the same in every run of p. */
+static tt_outcome run_noting(tt_state *st, const fz_prog *p, unsigned mode, unsigned k, unsigned v,
+                             uint64_t *log) {
   fz_setup(st, p);
   for (unsigned j = 0; j < TT_KNOB_COUNT; j++) st->p.knob[j] = 0;
   if (k < TT_KNOB_COUNT) st->p.knob[k] = (uint8_t)v;
   tt_set_mode(st, (tt_mode)mode);
+  st->knob_log = log;
   return tt_run(st, amb_budget(p, mode));
+}
+
+/* Run p from reset with every knob at its default except knob k = v (k = TT_KNOB_COUNT: none). */
+tt_outcome amb_run(tt_state *st, const fz_prog *p, unsigned mode, unsigned k, unsigned v) {
+  return run_noting(st, p, mode, k, v, NULL);
 }
 
 /* The end state, by value: what tt_state_diff compares (GPRs, Config, ThreadConfig,
@@ -181,24 +211,36 @@ unsigned amb_witnesses(const fz_prog *p, uint8_t lvs[TT_KNOB_COUNT][AMB_MAX_VALU
   unsigned n = 0;
   memset(lvs, 0, sizeof(uint8_t) * TT_KNOB_COUNT * AMB_MAX_VALUES);
   memset(md, 0, sizeof(uint8_t) * TT_KNOB_COUNT * AMB_MAX_VALUES);
+  g_unsound = 0;
   for (unsigned mode = TT_MODE_FUNC; mode <= TT_MODE_CYCLE; mode++) {
     amb_end e0, e1;
-    amb_end_of(&s_base, amb_run(&s_base, p, mode, TT_KNOB_COUNT, 0), &e0);
+    uint64_t read = 0;   /* the knobs the default run read (all of them without the log) */
+    amb_end_of(&s_base, run_noting(&s_base, p, mode, TT_KNOB_COUNT, 0, g_noting ? &read : NULL), &e0);
+    s_base.knob_log = NULL;
+    if (!g_noting) read = ~(uint64_t)0;
+    read &= ~g_drop;
     n_runs++;
     tt_reset(&s_base);
     if (e0.out == TT_OUT_BUDGET) continue;
     for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
       for (unsigned v = 1; v < tt_knob_value_count(k) && v < AMB_MAX_VALUES; v++) {
         if (mode == TT_MODE_FUNC && !in_func[k][v]) continue;
+        int unread = !((read >> k) & 1u);
+        if (unread) n_skipped++;
+        if (unread && !SKIP_CHECKED) continue;
         amb_end_of(&s_alt, amb_run(&s_alt, p, mode, k, v), &e1);
         n_runs++;
         int lv = amb_level(&e0, &e1);
+        tt_reset(&s_alt);
+        if (unread) {   /* replay builds: a skipped reading must end as the default did */
+          if (lv && !g_unsound) { g_unsound = 1; g_unsound_k = k; g_unsound_v = v; g_unsound_mode = mode; }
+          continue;
+        }
         if (lv > lvs[k][v]) {
           n += lvs[k][v] == 0;
           lvs[k][v] = (uint8_t)lv;
           md[k][v] = (uint8_t)mode;
         }
-        tt_reset(&s_alt);
       }
   }
   return n;
@@ -207,7 +249,14 @@ unsigned amb_witnesses(const fz_prog *p, uint8_t lvs[TT_KNOB_COUNT][AMB_MAX_VALU
 FZ_BOOKKEEPING static int check_prog(const fz_prog *p, fz_fail *f) {
   static uint8_t lv[TT_KNOB_COUNT][AMB_MAX_VALUES], md[TT_KNOB_COUNT][AMB_MAX_VALUES];
   fz_fail_clear(f);
-  if (!amb_witnesses(p, lv, md)) return 0;
+  unsigned n = amb_witnesses(p, lv, md);
+  if (g_unsound)
+    return fz_failf(f, "amb_skip_sound",
+                    "%s=%s was skipped (the default run did not read knob %s) but ends differently "
+                    "(%s mode): the knob log missed a read",
+                    tt_knob_name(g_unsound_k), strchr(amb_witness_name(g_unsound_k, g_unsound_v), '=') + 1,
+                    tt_knob_name(g_unsound_k), g_unsound_mode == TT_MODE_CYCLE ? "cycle" : "func");
+  if (!n) return 0;
   n_witness_inputs++;
   for (unsigned k = 0; k < TT_KNOB_COUNT; k++)
     for (unsigned v = 1; v < AMB_MAX_VALUES; v++)
@@ -229,7 +278,8 @@ FZ_BOOKKEEPING static int check_bytes(const uint8_t *d, size_t n, fz_fail *f) {
 FZ_BOOKKEEPING static void init(void) { amb_init(); }
 
 static void stats(char *buf, size_t n) {
-  snprintf(buf, n, "%llu runs, %llu inputs were witnesses", n_runs, n_witness_inputs);
+  snprintf(buf, n, "%llu runs, %llu readings skipped (knob not read), %llu inputs were witnesses",
+           n_runs, n_skipped, n_witness_inputs);
 }
 
 static int reports(const fz_prog *p, const char *name) {

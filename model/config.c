@@ -237,7 +237,7 @@ void tt_cfg_commit(tt_state *st, tt_cfgp_slot *s) {
  * entering stage 0 performs a deferred instruction's Config access. */
 
 static unsigned cfgp_stage_cycles(const tt_state *st, const tt_insn *in, unsigned i) {
-  if (i == 0) return 1u + st->p.knob[TT_KNOB_STREAMWRCFG_PREPARE];  /* prepare: 1..4 cycles */
+  if (i == 0) return 1u + TT_KNOB_VAL(st, STREAMWRCFG_PREPARE);  /* prepare: 1..4 cycles */
   if (i == 4 && in->form == TT_FORM_CFGSHIFTMASK) return 2;        /* read, then write */
   return 1;
 }

@@ -223,11 +223,11 @@ static void foreign_issue(tt_state *st, unsigned t, const tt_insn *in) {
   tt_cyc *c = CYC(st);
   int u = stub_of(in);
   if (!TT_KNOB_IS(st, MATRIX_INTERVAL, 0) && matrix_reads_src(in))
-    c->matrix_next_at = c->now + matrix_intervals[st->p.knob[TT_KNOB_MATRIX_INTERVAL] % 6u];
+    c->matrix_next_at = c->now + matrix_intervals[TT_KNOB_VAL(st, MATRIX_INTERVAL) % 6u];
   /* A unit's own NOP occupies its unit for one cycle, its issue cycle (SFPNOP.md, UNPACR_NOP_Nop.md):
    * the slot above, no stub time, no Src hand-over (conformance/cycle/153, 154). */
   if (u < 0 || in->foreign == TT_FG_ID_SFPNOP || in->foreign == TT_FG_ID_UNPACR_NOP) return;
-  uint32_t until = c->now + stub_cycles[st->p.knob[TT_KNOB_STUB_CYCLES] % 5u];
+  uint32_t until = c->now + stub_cycles[TT_KNOB_VAL(st, STUB_CYCLES) % 5u];
   if (c->stub_busy_until[u][t] < until) c->stub_busy_until[u][t] = until;
   if (c->stub_last_until < until) c->stub_last_until = until;
   /* Src hand-over stub: an UNPACR gives its Src bank to the matrix unit when it finishes; a

@@ -28,7 +28,19 @@ typedef enum tt_exec_result {
 #define TT_UNLIKELY(x) (x)
 #endif
 
-#define TT_KNOB_IS(st, K, v) ((st)->p.knob[TT_KNOB_##K] == (v))
+/* The value index of knob k: every read of a knob in model/ goes through it. Built with
+ * -DTT_KNOB_LOG, it also notes the read in the caller's log (tt.h: knob_log). */
+_Static_assert(TT_KNOB_COUNT <= 64, "knob_log: one bit per knob");
+#ifdef TT_KNOB_LOG
+static inline unsigned tt_knob_read(const tt_state *st, unsigned k) {
+  if (st->knob_log != NULL) *st->knob_log |= (uint64_t)1 << k;
+  return st->p.knob[k];
+}
+#else
+static inline unsigned tt_knob_read(const tt_state *st, unsigned k) { return st->p.knob[k]; }
+#endif
+#define TT_KNOB_IS(st, K, v) (tt_knob_read((st), TT_KNOB_##K) == (v))
+#define TT_KNOB_VAL(st, K) tt_knob_read((st), TT_KNOB_##K)
 
 /* Record an input-caused condition on thread t (the first one is kept for `expect fault`). */
 void tt_fault(tt_state *st, unsigned t, tt_fault_code code);

@@ -80,6 +80,14 @@ int tt_knob_by_name(const char *name) {
   return -1;
 }
 
+int tt_knob_log_built(void) {
+#ifdef TT_KNOB_LOG
+  return 1;
+#else
+  return 0;
+#endif
+}
+
 unsigned tt_knob_value_count(unsigned knob) {
   const char *v = tt_knob_values(knob);
   unsigned n = 1;
@@ -103,9 +111,9 @@ static const uint8_t atincget_latencies[] = {24, 3, 7, 12, 48};
 
 unsigned tt_latency(const tt_state *st, tt_lat lat) {
   switch (lat) {
-  case TT_LAT_LOADIND: return load_latencies[st->p.knob[TT_KNOB_LOAD_LATENCY] % 5u];
-  case TT_LAT_LOADREG: return load_latencies[st->p.knob[TT_KNOB_LOADREG_LATENCY] % 5u];
-  case TT_LAT_ATINCGET: return atincget_latencies[st->p.knob[TT_KNOB_ATINCGET_LATENCY] % 5u];
+  case TT_LAT_LOADIND: return load_latencies[TT_KNOB_VAL(st, LOAD_LATENCY) % 5u];
+  case TT_LAT_LOADREG: return load_latencies[TT_KNOB_VAL(st, LOADREG_LATENCY) % 5u];
+  case TT_LAT_ATINCGET: return atincget_latencies[TT_KNOB_VAL(st, ATINCGET_LATENCY) % 5u];
   case TT_LAT_RDCFG: return 2;  /* stage 0 read, stage +1 GPR write: readable from issue + 2 */
   case TT_LAT_SETDMAREG: return 2;  /* knob setdmareg_result=two_cycles (AMB-13) */
   }

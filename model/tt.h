@@ -330,6 +330,13 @@ typedef struct tt_state {
    * fast-forwarded over, cycle_skip.c; held cycles, cycle.c), since tt_init: a statistic for
    * benchmarks and tests, not state (reset leaves it). */
   uint64_t skipped_cycles;
+  /* Caller-owned, NULL unless the caller set it (tt_init clears it; reset leaves it; outside
+   * TT_STATE_BYTES, never digested or compared). In a model built with -DTT_KNOB_LOG
+   * (tt_knob_log_built), every read of knob k ORs bit k into *knob_log: fuzz/ambiguity_diff.c
+   * reads it after its default-reading run, since a run that never read knob k ends the same
+   * whatever k's value. Other builds never write it: a test of a pointer at every knob read
+   * cost 7-11% of cycle mode's host instructions (reports/2026-11-26-spec-diff-speed.md). */
+  uint64_t *knob_log;
   /* The decoded programs (last, outside the state proper): pdec[t][i] is the head of the
    * decode of prog[t][i] (tt_decode_head: `a` is not filled), made at its first fetch through
    * tt_head (cycle mode, and functional mode's general path; the functional quick issue reads
@@ -405,6 +412,8 @@ int tt_knob_set(tt_state *st, const char *name, const char *value);
 int tt_knob_by_name(const char *name);                 /* index, or -1 */
 int tt_knob_value_index(unsigned knob, const char *value);  /* index, or -1 */
 unsigned tt_knob_value_count(unsigned knob);
+/* 1 when this model was built with -DTT_KNOB_LOG (knob reads noted in st->knob_log), else 0. */
+int tt_knob_log_built(void);
 
 /* ---- profiles (profiles.def): named sets of knob values; `isa` (every knob at its default)
  * is the default, `p150` is Blackhole p150 silicon as measured. ----------------------------- */

@@ -246,7 +246,7 @@ void tt_loc_set(tt_state *st, const tt_loc *loc, uint32_t v) {
   switch ((tt_loc_kind)loc->kind) {
   case TT_LOC_GPR:
     /* gpr0=zero (AMB-27): GPR 0 is wired to zero, so no state holds anything else there */
-    if (loc->index % TT_GPR_COUNT == 0 && st->p.knob[TT_KNOB_GPR0] == 1) v = 0;
+    if (loc->index % TT_GPR_COUNT == 0 && TT_KNOB_IS(st, GPR0, 1)) v = 0;
     c->gpr[loc->sel % TT_THREAD_COUNT][loc->index % TT_GPR_COUNT] = v;
     break;
   case TT_LOC_CFG:
