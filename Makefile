@@ -385,8 +385,9 @@ fz_objs = build/$(1)/fuzz/$(2).o build/$(1)/fuzz/fz_input.o build/$(1)/fuzz/fz_m
 fz_lfmut = $(if $(filter $(2),$(FUZZ_PROG)),build/$(1)/fuzz/fz_lf_mutator.o)
 # the model library target $(2) links in flavour $(1): ambiguity_diff's notes the knobs a run
 # reads (-DTT_KNOB_LOG, model/tt.h knob_log), so it skips the readings of knobs its default
-# run never read; every other target links the model without that test at each knob read
-fz_lib = build/$(1)/libtt$(if $(filter ambiguity_diff,$(2)),-kl).a
+# run never read; every other target links the model without that test at each knob read, and
+# so does the llvm-cov build (coverage of model/ is measured on the model every target runs)
+fz_lib = build/$(1)/libtt$(if $(and $(filter ambiguity_diff,$(2)),$(filter-out cov,$(1))),-kl).a
 
 define FUZZ_BINS
 build/fuzz-lf/$(1): $$(call fz_objs,fuzz-lf,$(1)) $$(call fz_lfmut,fuzz-lf,$(1)) $$(call fz_lib,fuzz-lf,$(1))
